@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#pragma once
+
+#include "core/fabric.h"
+#include "core/result.h"
+#include "core/speed.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace railyard::core {
+
+/// A "down:up" bandwidth ratio at one tier, e.g. 2:1. Both parts are positive.
+struct Ratio {
+    double down = 1;
+    double up = 1;
+    double value() const { return down / up; }
+    std::string toString() const; ///< "2:1", "1.5:1"
+    bool operator==(const Ratio&) const = default;
+};
+/// Parses "2:1", "1:1", "4:3"; nullopt when malformed or not positive.
+std::optional<Ratio> parseRatio(std::string_view text);
+
+enum class TierMode { Auto, Two, Three };
+
+/// RoCEv2 lossless QoS profile (interfaces.md §1 `lossless`).
+struct LosslessProfile {
+    std::string mode = "lossless"; ///< "lossless", "pfc-only" or "lossy"
+    std::vector<int> pfcPriorities { 3 }; ///< spec `pfc_priority`: one number, or a list
+    bool ecn = true;
+    bool dcqcn = true;
+    std::string trust = "dscp"; ///< "dscp" or "pcp"
+    int roceDscp = 26;
+    int cnpDscp = 48;
+    int mtu = 4096;
+    bool operator==(const LosslessProfile&) const = default;
+};
+
+/// Rack layout used for cable lengths. The length model is documented in README ("Cable lengths").
+struct RackLayout {
+    int nodesPerRack = 4;
+    std::string leafPlacement = "row"; ///< "row": leaves in a network rack in the middle of each SU row; "rack": in the node rack (top of rack)
+    double rackWidthM = 0.6;     ///< distance between neighbouring racks
+    double inRackM = 2.0;        ///< vertical run per end (up to the tray, down into the rack)
+    double slackM = 1.0;         ///< added to every cable
+    double suPitchM = 3.0;       ///< distance between neighbouring SU rows
+    double spineDistanceM = 20;  ///< from an SU row to the spine area
+    double coreDistanceM = 40;   ///< from the spine area to the core area
+    bool operator==(const RackLayout&) const = default;
+};
+
+struct LinkSpec {
+    std::optional<IbGeneration> generation; ///< required for InfiniBand
+    int width = 4;                          ///< IB lanes per port
+    std::optional<int> speedGbps;           ///< required for RoCEv2
+    std::optional<int> lanes;               ///< Ethernet lanes (default: the NIC's native lanes)
+    bool operator==(const LinkSpec&) const = default;
+};
+
+/// The input of the planner (interfaces.md §1). Fields mirror the JSON; optional fields
+/// that the planner derives (switch models, SU size...) stay empty until resolved.
+struct PlanSpec {
+    std::string name;
+    Fabric fabric = Fabric::InfiniBand;
+    int nodes = 0;                 ///< from `nodes`, or ceil(gpus / gpus_per_node)
+    std::optional<long long> gpus; ///< as given
+    std::string nodeType = "generic-8gpu";
+    std::optional<int> gpusPerNode;
+    std::optional<int> rails;
+    std::string nic; ///< empty: from the node type
+    LinkSpec link;
+    std::string leafSwitch, spineSwitch, coreSwitch; ///< empty: catalog default
+    std::optional<int> suSize;
+    Ratio leafOversubscription;
+    Ratio spineOversubscription;
+    TierMode tiers = TierMode::Auto;
+    int reservedLeafPorts = 0;
+    int managementPorts = 0;
+    int planes = 1;
+    LosslessProfile lossless; ///< RoCEv2 only
+    bool losslessGiven = false;
+    std::vector<std::string> nodeNameList; ///< `node_names` as a list
+    std::string nodeNamePattern = "node%03d"; ///< `node_names` as a pattern (one %0Nd)
+    std::optional<int> growToNodes;
+    RackLayout racks;
+    bool racksGiven = false;
+
+    bool operator==(const PlanSpec&) const = default;
+};
+
+/// Reads a plan spec. `source` names the input in errors ("h100.plan.json").
+/// Every problem found is returned, each naming its field: "nodes: must be a positive integer, got -4".
+/// Unknown fields and wrong types are errors. Cross-checks that need the catalog happen in the planner.
+Result<PlanSpec> parsePlanSpec(const nlohmann::json& doc, const std::string& source);
+/// Parses JSON text first; a syntax error names line and column.
+Result<PlanSpec> parsePlanSpecText(std::string_view text, const std::string& source);
+/// The spec as JSON with every default filled in (the `spec` member of the plan document).
+nlohmann::json toJson(const PlanSpec& spec);
+
+/// Name of node `index` (0-based) under the spec's `node_names`.
+std::string nodeName(const PlanSpec& spec, int index);
+
+} // namespace railyard::core

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#include "core/text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace railyard::core {
+
+std::string toLower(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(),
+        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::string formatNumber(double value)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6f", value);
+    std::string s(buf);
+    if (s.find('.') != std::string::npos) {
+        while (!s.empty() && s.back() == '0')
+            s.pop_back();
+        if (!s.empty() && s.back() == '.')
+            s.pop_back();
+    }
+    return s == "-0" ? "0" : s;
+}
+
+std::string formatCount(long long value)
+{
+    std::string digits = std::to_string(value < 0 ? -value : value);
+    std::string out;
+    const auto n = digits.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        out += digits[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 < n)
+            out += ',';
+    }
+    return value < 0 ? "-" + out : out;
+}
+
+} // namespace railyard::core

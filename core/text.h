@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace railyard::core {
+
+/// ASCII lower-case copy (identifiers and keywords only; not for prose).
+std::string toLower(std::string_view text);
+/// Shortest decimal form of a number: 400, 54.54, 0.5 (no trailing zeros).
+std::string formatNumber(double value);
+/// `value` with thousands separators: 131072 -> "131,072".
+std::string formatCount(long long value);
+
+} // namespace railyard::core

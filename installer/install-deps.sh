@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Installs every Debian 12 package that Railyard's build, programs and tests need.
+# Idempotent and non-interactive; run as root (or it re-runs itself through sudo).
+set -euo pipefail
+
+if [ "$(id -u)" -ne 0 ]; then
+    exec sudo -E "$0" "$@"
+fi
+
+packages=(
+    # toolchain
+    build-essential cmake ninja-build ccache pkg-config git
+    # engine libraries
+    libboost-dev libboost-graph-dev nlohmann-json3-dev libsqlite3-dev sqlite3 libcli11-dev libxlsxwriter-dev
+    # tests and benchmarks
+    googletest libgtest-dev libgmock-dev libbenchmark-dev
+    # the real InfiniBand tools the tests drive: simulated subnet, subnet manager, diagnostics
+    ibsim-utils opensm infiniband-diags
+)
+
+export DEBIAN_FRONTEND=noninteractive
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: all ${#packages[@]} packages already installed"
+    exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${missing[@]}"
