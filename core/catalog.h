@@ -14,6 +14,10 @@
 
 namespace railyard::core {
 
+namespace detail {
+    struct CatalogDocument;
+}
+
 /// One way a switch can run its cages: the port rate and how many logical ports that gives.
 struct SwitchMode {
     PortRate rate;
@@ -36,6 +40,8 @@ struct SwitchModel {
     int rackUnits = 1;
     std::optional<double> priceUsd;
     std::string source; ///< catalog file it came from
+    std::string reference; ///< where the figures come from (URL or document), as written in the catalog
+    std::string note;      ///< free text; says which figures are estimates
 
     /// The mode running ports at exactly `rate`, or nullptr.
     const SwitchMode* modeFor(const PortRate& rate) const;
@@ -53,6 +59,8 @@ struct NicModel {
     double powerW = 0;
     std::optional<double> priceUsd;
     std::string source;
+    std::string reference; ///< where the figures come from (URL or document), as written in the catalog
+    std::string note;      ///< free text; says which figures are estimates
 
     bool supports(const PortRate& rate) const;
 };
@@ -71,6 +79,8 @@ struct NodeType {
     int rackUnits = 0;
     std::optional<double> priceUsd;
     std::string source;
+    std::string reference; ///< where the figures come from (URL or document), as written in the catalog
+    std::string note;      ///< free text; says which figures are estimates
 };
 
 /// Physical medium of a cable assembly (interfaces.md §3 `type`).
@@ -92,6 +102,8 @@ struct CableModel {
     std::vector<double> lengthsM; ///< orderable lengths, ascending
     std::optional<double> priceUsd;
     std::string source;
+    std::string reference; ///< where the figures come from (URL or document), as written in the catalog
+    std::string note;      ///< free text; says which figures are estimates
 
     double maxLengthM() const { return lengthsM.empty() ? 0 : lengthsM.back(); }
 };
@@ -110,6 +122,8 @@ struct TransceiverModel {
     double powerW = 0;
     std::optional<double> priceUsd;
     std::string source;
+    std::string reference; ///< where the figures come from (URL or document), as written in the catalog
+    std::string note;      ///< free text; says which figures are estimates
 };
 
 /// Which switch the planner picks when the spec names none.
@@ -147,9 +161,13 @@ public:
     const std::vector<SwitchDefault>& defaults() const { return m_defaults; }
 
     /// The default switch for a fabric at a port rate, or nullptr.
+    /// The catalog's default for the generation (IB) or speed (Ethernet) when it has a mode at exactly
+    /// `rate`; otherwise the first switch of the fabric that has one (400G over 8 lanes: sn5400).
     const SwitchModel* defaultSwitch(Fabric fabric, const PortRate& rate) const;
 
 private:
+    void checkReferences(const detail::CatalogDocument& doc, const std::string& file, Errors& errors) const;
+
     std::vector<SwitchModel> m_switches;
     std::vector<NicModel> m_nics;
     std::vector<NodeType> m_nodeTypes;

@@ -37,6 +37,8 @@ struct LosslessProfile {
     std::string trust = "dscp"; ///< "dscp" or "pcp"
     int roceDscp = 26;
     int cnpDscp = 48;
+    /// Accepted: an RDMA path MTU (256, 512, 1024, 2048, 4096) or an Ethernet interface MTU
+    /// from 1500 to 9216 (1500, 9000, 9216...).
     int mtu = 4096;
     bool operator==(const LosslessProfile&) const = default;
 };
@@ -102,7 +104,15 @@ Result<PlanSpec> parsePlanSpecText(std::string_view text, const std::string& sou
 /// The spec as JSON with every default filled in (the `spec` member of the plan document).
 nlohmann::json toJson(const PlanSpec& spec);
 
-/// Name of node `index` (0-based) under the spec's `node_names`.
+/// Name of node `index` (0-based) under the spec's `node_names`: the list entry, or the
+/// pattern with index + 1 ("node%03d": node001, ..., node999, node1000).
 std::string nodeName(const PlanSpec& spec, int index);
+
+/// What is wrong with a `node_names` pattern, or "" when it is valid. A pattern holds exactly
+/// one `%d` or `%0Nd` (N from 1 to 9); `%%` is a literal percent sign. Names may not contain
+/// '/', '"', '\\', spaces or control characters (port names are "<node>/<port>").
+std::string nodeNamePatternProblem(std::string_view pattern);
+/// What is wrong with one node name (the characters rule above), or "" when it is valid.
+std::string nodeNameProblem(std::string_view name);
 
 } // namespace railyard::core

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#pragma once
+
+#include <functional>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace railyard::app::cli {
+
+/// A command registered on the parser and what to run when the parse selected it.
+struct Command {
+    CLI::App* app = nullptr;
+    std::function<int()> run; ///< returns the exit status
+};
+
+/// `plan SPEC [--json] [--out FILE]`, `plan --example NAME`, `plan --list-examples`.
+Command addPlanCommand(CLI::App& root);
+/// `export bom|cables|ibnetdiscover ...`: one Command per subcommand.
+std::vector<Command> addExportCommands(CLI::App& root);
+/// `validate SPEC`: findings only.
+Command addValidateCommand(CLI::App& root);
+
+/// `catalog`: lists the parts of the built-in catalog and any --catalog files.
+Command addCatalogCommand(CLI::App& root);
+
+/// Parses `argv` and runs the selected command; returns the exit status.
+int runCli(int argc, char** argv);
+
+} // namespace railyard::app::cli

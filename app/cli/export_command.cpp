@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#include "app/cli/commands.h"
+
+#include "app/cli/exit_codes.h"
+#include "app/cli/inputs.h"
+#include "app/cli/output_file.h"
+#include "app/cli/summary_printer.h"
+#include "core/fabric.h"
+#include "planner/exporters.h"
+
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+namespace railyard::app::cli {
+
+namespace {
+
+    enum class Kind { Bom, Cables, Ibnetdiscover };
+
+    struct ExportOptions {
+        Kind kind = Kind::Bom;
+        InputOptions input;
+        std::string format;
+        std::string out;
+        int plane = 1;
+        std::string speeds = "ibsim";
+    };
+
+    // --format may be left out: the --out file's extension decides, else CSV.
+    std::string formatOf(const ExportOptions& options)
+    {
+        if (!options.format.empty())
+            return options.format;
+        const std::string ext = std::filesystem::path(options.out).extension().string();
+        if (ext == ".xlsx" || (ext == ".json" && options.kind == Kind::Bom))
+            return ext.substr(1);
+        return "csv";
+    }
+
+    core::Status writeBom(const core::Plan& plan, const std::string& format, const std::string& out)
+    {
+        if (format == "xlsx")
+            return writeOutputFile(out, [&](const std::string& temp) { return planner::writeBomXlsx(plan, temp); });
+        return writeOutput(out, [&](std::ostream& stream) {
+            if (format == "json")
+                planner::writeBomJson(plan, stream);
+            else
+                planner::writeBomCsv(plan, stream);
+        });
+    }
+
+    core::Status writeCables(const core::Plan& plan, const std::string& format, const std::string& out)
+    {
+        if (format == "xlsx")
+            return writeOutputFile(out, [&](const std::string& temp) { return planner::writeCablesXlsx(plan, temp); });
+        return writeOutput(out, [&](std::ostream& stream) { planner::writeCablesCsv(plan, stream); });
+    }
+
+    core::Status writeIbnet(const core::Plan& plan, const ExportOptions& options)
+    {
+        if (plan.spec.fabric != core::Fabric::InfiniBand)
+            return core::Error { "CLI_USAGE", "the plan is a RoCEv2 fabric; ibnetdiscover describes InfiniBand subnets",
+                "export ibnetdiscover", "export cables gives the cable map of an Ethernet fabric" };
+        if (options.plane > plan.summary.planes)
+            return core::Error { "CLI_USAGE",
+                "plane " + std::to_string(options.plane) + " does not exist; the plan has "
+                    + std::to_string(plan.summary.planes),
+                "--plane", "planes are numbered from 1" };
+        planner::IbnetdiscoverOptions ibnet;
+        ibnet.plane = options.plane;
+        ibnet.speeds = options.speeds == "planned" ? planner::IbnetSpeeds::Planned : planner::IbnetSpeeds::Ibsim;
+        return writeOutput(options.out, [&](std::ostream& stream) { planner::writeIbnetdiscover(plan, stream, ibnet); });
+    }
+
+    int runExport(const ExportOptions& options)
+    {
+        std::string source;
+        core::Result<core::Plan> plan = planInput(options.input, source);
+        if (!plan) {
+            printErrors(plan.errors(), source);
+            return kExitBadInput;
+        }
+        const std::string format = formatOf(options);
+        core::Status written;
+        switch (options.kind) {
+        case Kind::Bom:
+            written = writeBom(*plan, format, options.out);
+            break;
+        case Kind::Cables:
+            written = writeCables(*plan, format, options.out);
+            break;
+        case Kind::Ibnetdiscover:
+            written = writeIbnet(*plan, options);
+            break;
+        }
+        if (!written) {
+            printErrors(written.errors());
+            return kExitBadInput;
+        }
+        if (plan->hasErrors())
+            std::cerr << "warning: " << source << ": the plan has error findings (" << findingCounts(plan->findings)
+                      << "); railyard-cli validate lists them\n";
+        return kExitOk;
+    }
+
+    CLI::App* addExportSub(CLI::App& parent, const char* name, const char* description,
+        const std::shared_ptr<ExportOptions>& options)
+    {
+        CLI::App* cmd = parent.add_subcommand(name, description);
+        addInputOptions(*cmd, options->input);
+        cmd->add_option("--out", options->out, "Write to FILE (atomically); '-' or none is standard output")
+            ->type_name("FILE");
+        cmd->footer("Exit status: 0 written (error findings of the plan are noted on stderr), 2 bad input or the\n"
+                    "file could not be written.");
+        return cmd;
+    }
+
+    Command addBom(CLI::App& parent)
+    {
+        auto options = std::make_shared<ExportOptions>();
+        options->kind = Kind::Bom;
+        CLI::App* cmd = addExportSub(parent, "bom", "Bill of materials: switches, NICs, cables, transceivers", options);
+        cmd->add_option("--format", options->format, "csv, xlsx or json (default: from the --out extension, else csv)")
+            ->type_name("FORMAT")
+            ->check(CLI::IsMember({ "csv", "xlsx", "json" }));
+        return { cmd, [options] { return runExport(*options); } };
+    }
+
+    Command addCables(CLI::App& parent)
+    {
+        auto options = std::make_shared<ExportOptions>();
+        options->kind = Kind::Cables;
+        CLI::App* cmd = addExportSub(parent, "cables",
+            "Port-to-port cable map, one row per link (ends, tier, medium, length, cage)", options);
+        cmd->add_option("--format", options->format, "csv or xlsx (default: from the --out extension, else csv)")
+            ->type_name("FORMAT")
+            ->check(CLI::IsMember({ "csv", "xlsx" }));
+        return { cmd, [options] { return runExport(*options); } };
+    }
+
+    Command addIbnetdiscover(CLI::App& parent)
+    {
+        auto options = std::make_shared<ExportOptions>();
+        options->kind = Kind::Ibnetdiscover;
+        CLI::App* cmd = addExportSub(parent, "ibnetdiscover",
+            "The planned InfiniBand fabric in ibnetdiscover's topology format (ibsim, ibdiagnet)", options);
+        cmd->add_option("--plane", options->plane, "Plane N (from 1) of a multi-plane plan: one subnet each")
+            ->type_name("N")
+            ->check(CLI::PositiveNumber);
+        cmd->add_option("--speeds", options->speeds,
+               "ibsim: NDR and XDR written as HDR, the fastest grade Debian 12's ibsim reads (default); "
+               "planned: the planned grades, as ibnetdiscover prints them on hardware")
+            ->type_name("MODE")
+            ->check(CLI::IsMember({ "ibsim", "planned" }));
+        return { cmd, [options] { return runExport(*options); } };
+    }
+
+} // namespace
+
+std::vector<Command> addExportCommands(CLI::App& root)
+{
+    CLI::App* exportCmd = root.add_subcommand("export", "Write the bill of materials, the cable map or the topology");
+    exportCmd->require_subcommand(1);
+    exportCmd->footer("Each export takes a SPEC file or --example NAME, and --catalog FILE (repeatable).\n"
+                      "Exit status: 0 written (error findings are noted on stderr), 2 bad input.\n"
+                      "Example: railyard-cli export cables --example dgx-h100-superpod-4su --format xlsx --out cables.xlsx");
+    return { addBom(*exportCmd), addCables(*exportCmd), addIbnetdiscover(*exportCmd) };
+}
+
+} // namespace railyard::app::cli

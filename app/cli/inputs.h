@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#pragma once
+
+#include "core/catalog.h"
+#include "core/plan.h"
+#include "core/plan_spec.h"
+#include "core/result.h"
+
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace railyard::app::cli {
+
+/// What every planning command reads: a spec file or a built-in example, and extra catalog files.
+struct InputOptions {
+    std::string specPath;
+    std::string example;
+    std::vector<std::string> catalogFiles;
+};
+
+/// Adds SPEC, --example NAME and --catalog FILE (repeatable) to `command`.
+void addInputOptions(CLI::App& command, InputOptions& options);
+
+/// The spec and the catalog it is planned against.
+struct Input {
+    std::string source; ///< names the input in messages: the file path, or "examples/<name>.plan.json"
+    core::Catalog catalog;
+    core::PlanSpec spec;
+};
+
+/// The built-in catalog plus each --catalog file of `options`, in order.
+core::Result<core::Catalog> loadCatalog(const InputOptions& options);
+
+/// Reads the catalog (built-in, then each --catalog file) and the spec.
+core::Result<Input> loadInput(const InputOptions& options);
+
+/// Loads the input and plans it; progress goes to stderr when it is a terminal.
+/// On failure `source` still names the input, for printErrors.
+core::Result<core::Plan> planInput(const InputOptions& options, std::string& source);
+
+/// Prints each error on its own line on stderr, naming `source` when the error does not already.
+void printErrors(const core::Errors& errors, const std::string& source = {});
+
+} // namespace railyard::app::cli

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#pragma once
+
+#include "core/result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+// Internal to railyard_core: typed access to JSON members that collects every problem as an
+// Error whose message starts with the member's path ("link.width: ..."). Used by the plan
+// spec reader and the plan document reader.
+namespace railyard::core::detail {
+
+class FieldReader {
+public:
+    /// `source` becomes Error::where; `code` the code of field errors.
+    explicit FieldReader(std::string source, std::string code = "SPEC_FIELD",
+        std::string unknownCode = "SPEC_UNKNOWN_FIELD");
+
+    void fail(const std::string& path, const std::string& what, std::string hint = {});
+    /// Adds an error made elsewhere (it counts towards the cap like the others).
+    void addError(Error error);
+    /// "<path>: must be <expected>, got <value>"
+    void mustBe(const std::string& path, std::string_view expected, const nlohmann::json& got);
+
+    /// Reports every member of `obj` not in `known` (`path` is the object's own path, "" at the top).
+    void checkKeys(const nlohmann::json& obj, const std::string& path, std::span<const std::string_view> known);
+    /// True when `v` is an object; then checks its keys.
+    bool object(const nlohmann::json& v, const std::string& path, std::span<const std::string_view> known);
+
+    /// An integer from `min` to `max` (an integral number like 32.0 counts). Above `max` the
+    /// message is "must be at most <max>", unless `expected` already states the range.
+    std::optional<long long> integer(const nlohmann::json& v, const std::string& path, long long min,
+        long long max, std::string_view expected, bool expectedStatesRange = false);
+    /// A finite number from `min` to `max`.
+    std::optional<double> number(const nlohmann::json& v, const std::string& path, double min, double max,
+        std::string_view expected);
+    std::optional<std::string> string(const nlohmann::json& v, const std::string& path, std::string_view expected,
+        bool allowEmpty);
+    std::optional<bool> boolean(const nlohmann::json& v, const std::string& path);
+    /// One of `choices`, exactly.
+    std::optional<std::string> choice(const nlohmann::json& v, const std::string& path,
+        std::span<const std::string_view> choices);
+
+    /// The errors so far; a last entry says how many were left out when there were very many.
+    Errors errors() const;
+    bool ok() const { return m_errors.empty(); }
+
+private:
+    std::string m_source;
+    std::string m_code;
+    std::string m_unknownCode;
+    Errors m_errors;
+    long long m_leftOut = 0;
+};
+
+/// Parses JSON text. Syntax errors (code `syntaxCode`) name line and column; a member given
+/// twice in one object is an error (code `fieldCode`) naming its path.
+Result<nlohmann::json> parseJsonStrict(std::string_view text, const std::string& source,
+    const std::string& syntaxCode, const std::string& fieldCode);
+
+} // namespace railyard::core::detail
