@@ -164,10 +164,23 @@ namespace {
                 }
             }
         }
+        // No free node port left: the reserved ports are kept for exactly this (highest first).
+        const int firstReserved = s.leafDown + s.leafUp + 1;
+        for (int su = 0; su < s.suInstalled && placed.size() < wanted; ++su) {
+            for (int port = s.leafPorts.ports; port >= firstReserved && placed.size() < wanted; --port) {
+                for (int p = 0; p < s.planes && placed.size() < wanted; ++p) {
+                    for (int r = 0; r < s.rails && placed.size() < wanted; ++r) {
+                        for (int l = 0; l < s.leavesPerRail && placed.size() < wanted; ++l)
+                            placed.emplace_back(layout.leaf(s, p, su, r, l), port);
+                    }
+                }
+            }
+        }
         if (placed.size() < wanted) {
             findings.push_back({ core::Severity::Error, "RADIX_EXCEEDED",
                 "Only " + std::to_string(placed.size()) + " of " + std::to_string(spec.managementPorts)
-                    + " management ports found a free node port on the leaves; reduce management_ports, use a smaller SU, or reserve leaf ports.",
+                    + " management ports found a free node port or reserved port on the installed leaves; reduce management_ports, "
+                      "use a smaller SU, or reserve leaf ports.",
                 "management_ports" });
         }
         return placed;
@@ -256,6 +269,8 @@ bool buildFabric(const core::PlanSpec& spec, const Parts& parts, const Shape& sh
             devices[layout.firstMgmt + k].su = devices[placed[k].first + shift].su;
             links.push_back(makeLink(PortRef { layout.firstMgmt + static_cast<std::uint32_t>(k), 1, 0 },
                 switchPort(placed[k].first + shift, placed[k].second), LinkTier::NodeLeaf, true));
+            if (placed[k].second > shape.leafDown + shape.leafUp)
+                --devices[placed[k].first + shift].portsReserved; // a reserved port put to use
         }
     }
     if (stop.stop_requested())

@@ -321,10 +321,13 @@ std::optional<Shape> sizeFabric(core::PlanSpec& spec, const Parts& parts, std::v
     }
     const int idle = s.leafPorts.ports - s.leafDown - s.leafUp - s.leafReserved;
     if (idle > 0) {
+        const std::string use = s.leafDown < downMax
+            ? "An SU of " + std::to_string(downMax * s.leavesPerRail) + " nodes would use them."
+            : "Whole ports cannot split them at " + spec.leafOversubscription.toString()
+                + "; reserve them (reserved_leaf_ports) for management or storage, or use them as extra uplinks.";
         add(findings, Severity::Warning, "SU_IDLE_PORTS",
             "Each leaf uses " + std::to_string(s.leafDown) + " node ports and " + std::to_string(s.leafUp) + " uplinks of its "
-                + std::to_string(s.leafPorts.ports) + ": " + std::to_string(idle) + " port(s) per leaf stay idle. An SU of "
-                + std::to_string(downMax * s.leavesPerRail) + " nodes would use them.",
+                + std::to_string(s.leafPorts.ports) + ": " + std::to_string(idle) + " port(s) per leaf stay idle. " + use,
             "su_size");
     }
     const double asked = spec.leafOversubscription.value();

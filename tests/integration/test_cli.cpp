@@ -4,8 +4,10 @@
 // (the bad-spec corpus, missing files, unknown examples, bad catalogs) and the exports.
 #include "cli_test_support.h"
 
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace {
 
@@ -264,6 +266,34 @@ TEST(CliBadSpecs, EveryBadSpecIsBadInputNamingTheField)
         const std::string name = entry.path().filename().string();
         if (entry.path().extension() == ".json") {
             EXPECT_TRUE(listed.contains(name)) << name << " has no row in EXPECTED.tsv";
+        }
+    }
+}
+
+// Specs that plan but break a design rule: reported as findings (exit 1 for errors), never as bad input.
+TEST(CliFindings, RuleBreakingSpecsAreReportedAsFindings)
+{
+    const fs::path folder = fs::path(RAILYARD_TEST_DATA_DIR) / "specs/findings";
+    std::ifstream manifest(folder / "EXPECTED.tsv");
+    ASSERT_TRUE(manifest) << folder;
+    std::string line;
+    std::getline(manifest, line);
+    ASSERT_EQ(line, "file\tcode\texit");
+    std::set<std::string> listed;
+    while (std::getline(manifest, line)) {
+        std::stringstream row(line);
+        std::string file, code, exit;
+        std::getline(row, file, '\t');
+        std::getline(row, code, '\t');
+        std::getline(row, exit, '\t');
+        listed.insert(file);
+        const CliRun run = runCli({ "validate", (folder / file).string() });
+        EXPECT_EQ(run.status, std::stoi(exit)) << file << "\n" << run.out << run.err;
+        EXPECT_NE(run.out.find(code), std::string::npos) << file << ": expected " << code << " in:\n" << run.out;
+    }
+    for (const auto& entry : fs::directory_iterator(folder)) {
+        if (entry.path().extension() == ".json") {
+            EXPECT_TRUE(listed.contains(entry.path().filename().string())) << entry.path().filename() << " is not in EXPECTED.tsv";
         }
     }
 }
