@@ -2,14 +2,18 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "core/catalog_json.h"
 
-#include "core/catalog_reader.h"
+#include "core/field_reader.h"
+#include "core/json_text.h"
 #include "core/text.h"
 
 #include <nlohmann/json.hpp>
 
+#include <limits>
 #include <map>
-#include <memory>
-#include <set>
+#include <span>
+
+// Each entry is read with its own FieldReader, whose first problem is the entry's error:
+// Error::where is "<file>: <section>[<index>] (id \"<id>\"): <field>".
 
 namespace railyard::core::detail {
 
@@ -20,9 +24,261 @@ namespace {
     constexpr int kMaxCount = 1000000;
     constexpr int kMaxPortsPerCage = 8;
     constexpr int kSchemaVersion = 1;
+    constexpr double kMaxNumber = 1e9;
+    /// The least positive double: the lower bound of "a positive number".
+    constexpr double kLeastPositive = std::numeric_limits<double>::denorm_min();
+    constexpr const char* kCode = "CATALOG_FIELD";
 
     constexpr std::string_view kSections[] = { "schema", "switches", "nics", "node_types", "cables", "transceivers",
         "defaults" };
+    constexpr std::string_view kFabricChoice = "\"infiniband\" or \"rocev2\"";
+
+    enum class Need { Required, Optional };
+
+    bool isIdChar(char c)
+    {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
+    }
+
+    /// "a positive integer", "an integer from 1 to 8"
+    std::string rangeText(int min, int max)
+    {
+        if (min == 1 && max >= kMaxCount)
+            return "a positive integer";
+        if (min == 0 && max >= kMaxCount)
+            return "a non-negative integer";
+        return "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+    }
+
+    /// `path[index]`, the place of one list element.
+    std::string elementPath(const std::string& path, std::size_t index)
+    {
+        return path + "[" + std::to_string(index) + "]";
+    }
+
+    /// `place (id "x")`, or `place` while the id is not known.
+    std::string withId(std::string place, std::string_view id)
+    {
+        return id.empty() ? place : place + " (id \"" + std::string(id) + "\")";
+    }
+
+    /// `file: section[index] (id "x")`
+    std::string entryPlace(const std::string& file, std::string_view section, std::size_t index, std::string_view id)
+    {
+        return withId(file + ": " + elementPath(std::string(section), index), id);
+    }
+
+    /// A reader whose errors read "<source>: <field>: <message>", the first one being the entry's.
+    FieldReader catalogReader(std::string source)
+    {
+        return FieldReader(std::move(source), kCode, kCode, PathPlace::Where);
+    }
+
+    /// An integer from `min` to `max`, written as one (32.0 is not).
+    std::optional<int> intValue(FieldReader& r, const json& v, const std::string& path, int min, int max)
+    {
+        if (!v.is_number_integer()) {
+            r.mustBe(path, rangeText(min, max), v);
+            return std::nullopt;
+        }
+        const auto n = r.integer(v, path, min, max, rangeText(min, max), true);
+        return n ? std::optional<int>(static_cast<int>(*n)) : std::nullopt;
+    }
+
+    /// The members of one JSON object of an entry; `path` is its place in the entry ("" or
+    /// "modes[0]"). Problems go to the entry's FieldReader.
+    class ObjectReader {
+    public:
+        ObjectReader(const json& value, std::string path, FieldReader& r)
+            : m_path(std::move(path))
+            , m_r(r)
+        {
+            if (value.is_object())
+                m_object = &value;
+            else
+                m_r.mustBe(m_path, "an object", value);
+        }
+
+        bool ok() const { return m_object != nullptr; }
+        FieldReader& reader() { return m_r; }
+        bool failed() const { return !m_r.ok(); }
+
+        std::string field(std::string_view key) const
+        {
+            return m_path.empty() ? std::string(key) : m_path + "." + std::string(key);
+        }
+
+        const json* find(std::string_view key) const
+        {
+            if (!m_object)
+                return nullptr;
+            const auto it = m_object->find(key);
+            return it == m_object->end() ? nullptr : &*it;
+        }
+
+        void rejectUnknown(std::span<const std::string_view> known, std::string_view noun = "field")
+        {
+            if (m_object)
+                m_r.checkKeys(*m_object, m_path, known, noun);
+        }
+
+        std::string text(std::string_view key, Need need)
+        {
+            const json* v = member(key, need);
+            const auto s = v ? m_r.string(*v, field(key), "a string", true) : std::nullopt;
+            if (s && need == Need::Required && s->empty())
+                m_r.fail(field(key), "must not be empty");
+            return s.value_or("");
+        }
+
+        std::string id(std::string_view key, Need need)
+        {
+            std::string s = text(key, need);
+            bool good = !s.empty() && s.front() != '-' && s.front() != '.';
+            for (char c : s)
+                good = good && isIdChar(c);
+            if (!s.empty() && !good) {
+                m_r.mustBe(field(key), "a lower-case id (a-z, 0-9, '-', '.', '_')", s);
+                return {};
+            }
+            return s;
+        }
+
+        int integer(std::string_view key, Need need, int fallback, int min, int max)
+        {
+            const json* v = member(key, need);
+            return v ? intValue(m_r, *v, field(key), min, max).value_or(fallback) : fallback;
+        }
+
+        double number(std::string_view key, Need need, double fallback, bool allowZero)
+        {
+            const json* v = member(key, need);
+            if (!v)
+                return fallback;
+            return m_r.number(*v, field(key), allowZero ? 0 : kLeastPositive, kMaxNumber,
+                          allowZero ? "a non-negative number" : "a positive number")
+                .value_or(fallback);
+        }
+
+        std::optional<double> optionalNumber(std::string_view key)
+        {
+            const json* v = find(key);
+            return v ? m_r.number(*v, field(key), 0, kMaxNumber, "a non-negative number").value_or(0)
+                     : std::optional<double>();
+        }
+
+        bool flag(std::string_view key, bool fallback)
+        {
+            const json* v = find(key);
+            return v ? m_r.boolean(*v, field(key)).value_or(fallback) : fallback;
+        }
+
+        /// The list at `key`, or nullptr (missing when optional, or wrong: reported).
+        const json* array(std::string_view key, Need need)
+        {
+            const json* v = member(key, need);
+            if (v && !v->is_array()) {
+                m_r.mustBe(field(key), "a list", *v);
+                return nullptr;
+            }
+            if (v && need == Need::Required && v->empty()) {
+                m_r.fail(field(key), "must not be empty");
+                return nullptr;
+            }
+            return v;
+        }
+
+        std::optional<Fabric> fabric(std::string_view key)
+        {
+            const std::string s = text(key, Need::Required);
+            const auto f = s.empty() ? std::nullopt : parseFabric(s);
+            if (!s.empty() && !f)
+                m_r.mustBe(field(key), kFabricChoice, s);
+            return f;
+        }
+
+        std::vector<Fabric> fabrics(std::string_view key)
+        {
+            std::vector<Fabric> out;
+            const json* list = array(key, Need::Optional);
+            for (std::size_t i = 0; list && i < list->size(); ++i) {
+                const json& v = (*list)[i];
+                const auto f = v.is_string() ? parseFabric(v.get_ref<const std::string&>()) : std::nullopt;
+                if (!f) {
+                    m_r.mustBe(elementPath(field(key), i), kFabricChoice, v);
+                    return {};
+                }
+                out.push_back(*f);
+            }
+            return out;
+        }
+
+    private:
+        /// The member at `key`; reported when missing and required.
+        const json* member(std::string_view key, Need need)
+        {
+            const json* v = find(key);
+            if (!v && need == Need::Required && m_object)
+                m_r.fail(field(key), "required field is missing");
+            return v;
+        }
+
+        const json* m_object = nullptr;
+        std::string m_path;
+        FieldReader& m_r;
+    };
+
+    std::optional<PortRate> readIbRate(ObjectReader& r)
+    {
+        static constexpr std::string_view kKeys[] = { "generation", "width" };
+        r.rejectUnknown(kKeys);
+        const std::string name = r.text("generation", Need::Required);
+        const int width = r.integer("width", Need::Required, 4, 1, 12);
+        if (r.failed())
+            return std::nullopt;
+        const auto generation = parseIbGeneration(name);
+        if (!generation) {
+            r.reader().fail(r.field("generation"), "unknown InfiniBand generation " + describeJson(name),
+                "one of SDR, DDR, QDR, FDR10, FDR, EDR, HDR, NDR, XDR");
+            return std::nullopt;
+        }
+        auto rate = ibRate(*generation, width);
+        if (!rate) {
+            r.reader().fail(r.field("width"),
+                std::string(toString(*generation)) + " is not offered at width " + std::to_string(width));
+        }
+        return rate;
+    }
+
+    std::optional<PortRate> readEthernetRate(ObjectReader& r)
+    {
+        static constexpr std::string_view kKeys[] = { "speed_gbps", "lanes" };
+        r.rejectUnknown(kKeys);
+        const int speed = r.integer("speed_gbps", Need::Required, 0, 1, kMaxCount);
+        const int lanes = r.integer("lanes", Need::Required, 4, 1, 16);
+        if (r.failed())
+            return std::nullopt;
+        auto rate = ethernetRate(speed, lanes);
+        if (!rate) {
+            const std::string field = ethernetGrade(speed, 4) || ethernetGrade(speed, 8) || ethernetGrade(speed, 2)
+                    || ethernetGrade(speed, 1)
+                ? "lanes"
+                : "speed_gbps";
+            r.reader().fail(r.field(field),
+                "no Ethernet PHY runs " + std::to_string(speed) + "G over " + std::to_string(lanes) + " lanes",
+                "known: 100G over 4, 2 or 1 lanes; 200G over 4 or 2; 400G over 8 or 4; 800G over 8 or 4");
+        }
+        return rate;
+    }
+
+    /// A port rate: `{"generation":"NDR","width":4}` (InfiniBand) or `{"speed_gbps":400,"lanes":4}`.
+    std::optional<PortRate> readRate(const json& value, const std::string& path, Fabric fabric, FieldReader& fr)
+    {
+        ObjectReader r(value, path, fr);
+        if (!r.ok())
+            return std::nullopt;
+        return fabric == Fabric::InfiniBand ? readIbRate(r) : readEthernetRate(r);
+    }
 
     /// Fields every entry with an id has.
     template <class T>
@@ -41,7 +297,7 @@ namespace {
     std::string readId(ObjectReader& r, std::span<const std::string_view> known)
     {
         std::string id = r.id("id", Need::Required);
-        r.context().setId(id);
+        r.reader().setSource(withId(r.reader().source(), id));
         r.rejectUnknown(known);
         return id;
     }
@@ -51,16 +307,16 @@ namespace {
         const SwitchMode& m = s.modes[i];
         const std::string path = elementPath("modes", i);
         if (m.ports > s.cages * m.portsPerCage) {
-            r.context().fail(path + ".ports",
+            r.reader().fail(path + ".ports",
                 "must be at most cages x ports_per_cage = " + std::to_string(s.cages * m.portsPerCage) + ", got "
                     + std::to_string(m.ports));
         } else if (s.maxLogicalPorts > 0 && m.ports > s.maxLogicalPorts) {
-            r.context().fail(path + ".ports",
+            r.reader().fail(path + ".ports",
                 "exceeds max_logical_ports " + std::to_string(s.maxLogicalPorts) + ", got " + std::to_string(m.ports));
         }
         for (std::size_t j = 0; j < i; ++j) {
             if (s.modes[j].rate == m.rate)
-                r.context().fail(path + ".rate", m.rate.label() + " is listed twice (also modes[" + std::to_string(j) + "])");
+                r.reader().fail(path + ".rate", m.rate.label() + " is listed twice (also modes[" + std::to_string(j) + "])");
         }
     }
 
@@ -71,19 +327,19 @@ namespace {
         if (!list)
             return;
         for (std::size_t i = 0; i < list->size(); ++i) {
-            ObjectReader m((*list)[i], elementPath("modes", i), r.context());
+            ObjectReader m((*list)[i], elementPath("modes", i), r.reader());
             m.rejectUnknown(kKeys);
             SwitchMode mode;
             const json* rate = m.find("rate");
             if (!rate && m.ok())
-                r.context().fail(m.field("rate"), "required field is missing");
+                r.reader().fail(m.field("rate"), "required field is missing");
             else if (rate) {
-                if (auto pr = readRate(*rate, m.field("rate"), s.fabric, r.context()))
+                if (auto pr = readRate(*rate, m.field("rate"), s.fabric, r.reader()))
                     mode.rate = *pr;
             }
             mode.ports = m.integer("ports", Need::Required, 0, 1, kMaxCount);
             mode.portsPerCage = m.integer("ports_per_cage", Need::Optional, 1, 1, kMaxPortsPerCage);
-            if (r.context().failed())
+            if (r.failed())
                 return;
             s.modes.push_back(mode);
             checkModeFits(r, s, i);
@@ -105,7 +361,7 @@ namespace {
         s.maxLogicalPorts = r.integer("max_logical_ports", Need::Optional, 0, 0, kMaxCount);
         s.powerW = r.number("power_w", Need::Optional, 0, true);
         s.rackUnits = r.integer("rack_units", Need::Optional, 1, 1, 64);
-        if (!r.context().failed())
+        if (!r.failed())
             readModes(r, s);
         return s;
     }
@@ -114,16 +370,16 @@ namespace {
     {
         std::vector<PortRate> out;
         const json* list = r.array(key, Need::Optional);
-        for (std::size_t i = 0; list && i < list->size() && !r.context().failed(); ++i) {
+        for (std::size_t i = 0; list && i < list->size() && !r.failed(); ++i) {
             const std::string path = elementPath(std::string(key), i);
-            auto rate = readRate((*list)[i], path, fabric, r.context());
+            auto rate = readRate((*list)[i], path, fabric, r.reader());
             if (!rate)
                 break;
             if (rate->dataGbps > maxGbps + 1e-9)
-                r.context().fail(path, rate->label() + " exceeds max_gbps " + std::to_string(static_cast<int>(maxGbps)));
+                r.reader().fail(path, rate->label() + " exceeds max_gbps " + std::to_string(static_cast<int>(maxGbps)));
             for (const auto& earlier : out) {
                 if (earlier == *rate)
-                    r.context().fail(path, rate->label() + " is listed twice");
+                    r.reader().fail(path, rate->label() + " is listed twice");
             }
             out.push_back(*rate);
         }
@@ -140,40 +396,39 @@ namespace {
         n.maxGbps = r.number("max_gbps", Need::Required, 0, false);
         n.nativeEthernetLanes = r.integer("native_ethernet_lanes", Need::Optional, 4, 1, 8);
         if (n.nativeEthernetLanes == 3 || (n.nativeEthernetLanes > 4 && n.nativeEthernetLanes != 8))
-            r.context().fail("native_ethernet_lanes", "must be 1, 2, 4 or 8, got " + std::to_string(n.nativeEthernetLanes));
+            r.reader().fail("native_ethernet_lanes", "must be 1, 2, 4 or 8, got " + std::to_string(n.nativeEthernetLanes));
         n.cageForm = r.text("cage_form", Need::Required);
         n.powerW = r.number("power_w", Need::Optional, 0, true);
-        if (r.context().failed())
+        if (r.failed())
             return n;
         n.ibRates = readRates(r, "ib_rates", Fabric::InfiniBand, n.maxGbps);
         n.ethernetRates = readRates(r, "ethernet_rates", Fabric::RoCEv2, n.maxGbps);
-        if (!r.context().failed() && n.ibRates.empty() && n.ethernetRates.empty())
-            r.context().fail("ib_rates", "a NIC needs at least one rate in ib_rates or ethernet_rates");
+        if (!r.failed() && n.ibRates.empty() && n.ethernetRates.empty())
+            r.reader().fail("ib_rates", "a NIC needs at least one rate in ib_rates or ethernet_rates");
         return n;
     }
 
     void readRailMap(ObjectReader& r, NodeType& t)
     {
         const json* list = r.array("rail_map", Need::Optional);
-        if (!list || r.context().failed())
+        if (!list || r.failed())
             return;
         if (!list->empty() && static_cast<int>(list->size()) != t.rails) {
-            r.context().fail("rail_map",
+            r.reader().fail("rail_map",
                 "has " + std::to_string(list->size()) + " entries, but rails is " + std::to_string(t.rails),
                 "give one device (mlx5_N) or PCI address per rail, rail 0 first");
             return;
         }
         for (std::size_t i = 0; i < list->size(); ++i) {
-            const json& v = (*list)[i];
-            if (!v.is_string() || v.get<std::string>().empty()) {
-                r.context().fail(elementPath("rail_map", i), "must be a non-empty string, got " + describeValue(v));
+            const std::string path = elementPath("rail_map", i);
+            auto device = r.reader().string((*list)[i], path, "a non-empty string", false);
+            if (!device)
                 return;
-            }
             for (const auto& earlier : t.railMap) {
-                if (earlier == v.get<std::string>())
-                    r.context().fail(elementPath("rail_map", i), describeValue(v) + " is listed twice");
+                if (earlier == *device)
+                    r.reader().fail(path, describeJson(*device) + " is listed twice");
             }
-            t.railMap.push_back(v.get<std::string>());
+            t.railMap.push_back(std::move(*device));
         }
     }
 
@@ -189,8 +444,8 @@ namespace {
         t.rails = r.integer("rails", Need::Required, 0, 1, 1024);
         t.nic = r.id("nic", Need::Required);
         t.railsPerCage = r.integer("rails_per_cage", Need::Optional, 1, 1, kMaxPortsPerCage);
-        if (!r.context().failed() && t.railsPerCage > t.rails) {
-            r.context().fail("rails_per_cage",
+        if (!r.failed() && t.railsPerCage > t.rails) {
+            r.reader().fail("rails_per_cage",
                 "must be at most rails (" + std::to_string(t.rails) + "), got " + std::to_string(t.railsPerCage));
         }
         t.cageForm = r.text("cage_form", Need::Required);
@@ -208,7 +463,7 @@ namespace {
             return std::nullopt;
         auto m = parseMedium(s);
         if (!m)
-            r.context().fail("medium", "must be one of \"dac\", \"acc\", \"aoc\", \"mmf\", \"smf\", got " + describeValue(s));
+            r.reader().mustBe("medium", "one of \"dac\", \"acc\", \"aoc\", \"mmf\", \"smf\"", s);
         return m;
     }
 
@@ -218,16 +473,15 @@ namespace {
         for (std::size_t i = 0; list && i < list->size(); ++i) {
             const json& v = (*list)[i];
             const std::string path = elementPath("lengths_m", i);
-            if (!v.is_number() || v.get<double>() <= 0 || v.get<double>() > 1e6) {
-                r.context().fail(path, "must be a positive number of metres, got " + describeValue(v));
+            const auto length = r.reader().number(v, path, kLeastPositive, 1e6, "a positive number of metres");
+            if (!length)
                 return;
-            }
-            if (!c.lengthsM.empty() && v.get<double>() <= c.lengthsM.back()) {
-                r.context().fail(path, "lengths must be listed in ascending order, got " + describeValue(v) + " after "
+            if (!c.lengthsM.empty() && *length <= c.lengthsM.back()) {
+                r.reader().fail(path, "lengths must be listed in ascending order, got " + describeJson(v) + " after "
                         + formatNumber(c.lengthsM.back()));
                 return;
             }
-            c.lengthsM.push_back(v.get<double>());
+            c.lengthsM.push_back(*length);
         }
     }
 
@@ -235,12 +489,10 @@ namespace {
     {
         const json* list = r.array("speeds_gbps", Need::Required);
         for (std::size_t i = 0; list && i < list->size(); ++i) {
-            const json& v = (*list)[i];
-            if (!v.is_number_integer() || v.get<long long>() <= 0 || v.get<long long>() > kMaxCount) {
-                r.context().fail(elementPath("speeds_gbps", i), "must be a positive integer, got " + describeValue(v));
+            const auto speed = intValue(r.reader(), (*list)[i], elementPath("speeds_gbps", i), 1, kMaxCount);
+            if (!speed)
                 return;
-            }
-            c.speedsGbps.push_back(static_cast<int>(v.get<long long>()));
+            c.speedsGbps.push_back(*speed);
         }
     }
 
@@ -256,8 +508,8 @@ namespace {
         c.fabrics = r.fabrics("fabrics");
         c.linksPerAssembly = r.integer("links_per_assembly", Need::Optional, 1, 1, kMaxPortsPerCage);
         c.splitter = r.flag("splitter", false);
-        if (!r.context().failed() && c.splitter && c.linksPerAssembly < 2)
-            r.context().fail("splitter", "a splitter carries at least 2 links, but links_per_assembly is 1");
+        if (!r.failed() && c.splitter && c.linksPerAssembly < 2)
+            r.reader().fail("splitter", "a splitter carries at least 2 links, but links_per_assembly is 1");
         readLengths(r, c);
         return c;
     }
@@ -274,8 +526,8 @@ namespace {
         t.speedGbps = r.integer("speed_gbps", Need::Required, 0, 1, kMaxCount);
         t.fabrics = r.fabrics("fabrics");
         t.medium = readMedium(r).value_or(Medium::Mmf);
-        if (!r.context().failed() && !needsTransceivers(t.medium)) {
-            r.context().fail("medium",
+        if (!r.failed() && !needsTransceivers(t.medium)) {
+            r.reader().fail("medium",
                 "a transceiver drives fiber: must be \"mmf\" or \"smf\", got \"" + std::string(toString(t.medium)) + "\"");
         }
         t.reachM = r.number("reach_m", Need::Required, 0, false);
@@ -291,12 +543,12 @@ namespace {
         SwitchDefault d;
         d.fabric = r.fabric("fabric").value_or(Fabric::InfiniBand);
         d.switchId = r.id("switch", Need::Required);
-        if (r.context().failed())
+        if (r.failed())
             return d;
         const bool ib = d.fabric == Fabric::InfiniBand;
         const std::string_view wrong = ib ? "speed_gbps" : "generation";
         if (r.find(wrong)) {
-            r.context().fail(std::string(wrong),
+            r.reader().fail(std::string(wrong),
                 ib ? "an InfiniBand default names a generation, not a speed" : "an Ethernet default names speed_gbps, not a generation");
             return d;
         }
@@ -304,7 +556,7 @@ namespace {
             const std::string g = r.text("generation", Need::Required);
             d.generation = parseIbGeneration(g);
             if (!g.empty() && !d.generation)
-                r.context().fail("generation", "unknown InfiniBand generation " + describeValue(g));
+                r.reader().fail("generation", "unknown InfiniBand generation " + describeJson(g));
         } else {
             d.speedGbps = r.integer("speed_gbps", Need::Required, 0, 1, kMaxCount);
         }
@@ -318,7 +570,7 @@ namespace {
         return entry.id;
     }
 
-    /// Reads one section; entries with an error are reported and left out.
+    /// Reads one section; entries with an error are reported (the first problem of each) and left out.
     template <class T, class ReadFn>
     void readSection(const json& doc, std::string_view section, const std::string& file, std::vector<T>& out,
         Errors& errors, ReadFn read)
@@ -327,21 +579,23 @@ namespace {
         if (it == doc.end())
             return;
         if (!it->is_array()) {
-            errors.push_back({ "CATALOG_FIELD", "must be a list, got " + describeValue(*it), file + ": " + std::string(section), {} });
+            FieldReader r = catalogReader(file);
+            r.mustBe(std::string(section), "a list", *it);
+            errors.push_back(r.errors().front());
             return;
         }
         std::map<std::string, std::size_t> seen;
         for (std::size_t i = 0; i < it->size(); ++i) {
-            EntryContext ctx(file, std::string(section), i);
-            ObjectReader r((*it)[i], "", ctx);
-            T entry = read(r);
+            FieldReader r = catalogReader(entryPlace(file, section, i, ""));
+            ObjectReader o((*it)[i], "", r);
+            T entry = read(o);
             const std::string id = idOf(entry);
-            if (!ctx.failed() && !id.empty() && seen.count(id)) {
-                ctx.fail("id", "\"" + id + "\" is listed twice in this file (also " + std::string(section) + "["
-                        + std::to_string(seen[id]) + "])");
+            if (r.ok() && !id.empty() && seen.count(id)) {
+                r.fail("id", "\"" + id + "\" is listed twice in this file (also " + elementPath(std::string(section), seen[id])
+                        + ")");
             }
-            if (ctx.failed()) {
-                errors.push_back(*ctx.error());
+            if (!r.ok()) {
+                errors.push_back(r.errors().front());
                 continue;
             }
             seen.emplace(id, i);
@@ -356,69 +610,25 @@ namespace {
                 const auto& a = doc.defaults[i];
                 const auto& b = doc.defaults[j];
                 if (a.fabric == b.fabric && a.generation == b.generation && a.speedGbps == b.speedGbps) {
-                    errors.push_back({ "CATALOG_FIELD", "a default for this fabric and speed is listed twice (also defaults["
+                    errors.push_back({ kCode, "a default for this fabric and speed is listed twice (also defaults["
                             + std::to_string(j) + "])", catalogWhere(file, "defaults", i, "", ""), {} });
                 }
             }
         }
     }
 
-    /// Line and column (from 1) of the byte at `offset` (0-based).
-    std::pair<std::size_t, std::size_t> lineColumn(std::string_view text, std::size_t offset)
-    {
-        std::size_t line = 1;
-        std::size_t column = 1;
-        for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-            if (text[i] == '\n') {
-                ++line;
-                column = 1;
-            } else {
-                ++column;
-            }
-        }
-        return { line, column };
-    }
-
-    Error syntaxError(const json::parse_error& e, std::string_view text, const std::string& file)
-    {
-        // nlohmann's `byte` is the 1-based offset of the character that stopped the parser.
-        const auto [line, column] = lineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
-        std::string what = e.what();
-        const auto pos = what.find("syntax error");
-        if (pos != std::string::npos)
-            what = what.substr(pos);
-        return { "CATALOG_SYNTAX", what, file + ":" + std::to_string(line) + ":" + std::to_string(column),
-            "the file is not valid JSON" };
-    }
-
-    /// A parser callback that notes the first key given twice in one object.
-    json::parser_callback_t duplicateKeyFinder(std::string& duplicate)
-    {
-        auto keys = std::make_shared<std::vector<std::set<std::string>>>();
-        return [keys, &duplicate](int, json::parse_event_t event, json& parsed) {
-            if (event == json::parse_event_t::object_start)
-                keys->emplace_back();
-            else if (event == json::parse_event_t::object_end && !keys->empty())
-                keys->pop_back();
-            else if (event == json::parse_event_t::key && !keys->empty() && !keys->back().insert(parsed.get<std::string>()).second
-                && duplicate.empty())
-                duplicate = parsed.get<std::string>();
-            return true;
-        };
-    }
-
     void checkTopLevel(const json& doc, const std::string& file, Errors& errors)
     {
-        EntryContext ctx(file);
-        ObjectReader r(doc, "", ctx);
+        FieldReader fr = catalogReader(file);
+        ObjectReader r(doc, "", fr);
         r.rejectUnknown(kSections, "section");
         if (r.ok() && r.find("schema") && r.integer("schema", Need::Optional, kSchemaVersion, 1, 1000) != kSchemaVersion
-            && !ctx.failed()) {
-            ctx.fail("schema", "unsupported catalog schema " + describeValue(*r.find("schema")),
+            && !r.failed()) {
+            fr.fail("schema", "unsupported catalog schema " + describeJson(*r.find("schema")),
                 "this program reads schema " + std::to_string(kSchemaVersion));
         }
-        if (ctx.failed())
-            errors.push_back(*ctx.error());
+        if (!fr.ok())
+            errors.push_back(fr.errors().front());
     }
 
 } // namespace
@@ -426,23 +636,27 @@ namespace {
 std::string catalogWhere(const std::string& file, std::string_view section, std::size_t index, std::string_view id,
     std::string_view field)
 {
-    EntryContext ctx(file, std::string(section), index);
-    ctx.setId(std::string(id));
-    return ctx.where(std::string(field));
+    const std::string place = entryPlace(file, section, index, id);
+    return field.empty() ? place : place + ": " + std::string(field);
 }
 
 Result<CatalogDocument> parseCatalogDocument(std::string_view jsonText, const std::string& sourceName)
 {
     json doc;
-    std::string duplicateKey;
+    std::vector<DuplicateMember> duplicates;
     try {
-        doc = json::parse(jsonText.begin(), jsonText.end(), duplicateKeyFinder(duplicateKey));
+        doc = parseJsonNotingDuplicates(jsonText, duplicates);
     } catch (const json::parse_error& e) {
-        return syntaxError(e, jsonText, sourceName);
+        const TextPosition at = jsonErrorPosition(jsonText, e);
+        return Error { "CATALOG_SYNTAX", jsonSyntaxReason(e),
+            sourceName + ":" + std::to_string(at.line) + ":" + std::to_string(at.column), "the file is not valid JSON" };
+    } catch (const json::exception& e) {
+        return Error { "CATALOG_SYNTAX", jsonSyntaxReason(e), sourceName, "the file is not valid JSON" };
     }
-    if (!duplicateKey.empty()) {
-        return Error { "CATALOG_FIELD", "the key \"" + duplicateKey + "\" appears twice in one object",
-            sourceName + ": " + duplicateKey, "JSON keeps only one of them: remove the other" };
+    if (!duplicates.empty()) {
+        const std::string& key = duplicates.front().key;
+        return Error { kCode, "the key \"" + key + "\" appears twice in one object", sourceName + ": " + key,
+            "JSON keeps only one of them: remove the other" };
     }
     Errors errors;
     checkTopLevel(doc, sourceName, errors);

@@ -35,7 +35,7 @@ namespace {
         return row[b.size()];
     }
 
-    std::string unknownHint(std::string_view key, std::span<const std::string_view> known)
+    std::string unknownHint(std::string_view key, std::span<const std::string_view> known, std::string_view noun)
     {
         std::string_view best;
         std::size_t bestDistance = 3;
@@ -51,7 +51,7 @@ namespace {
         std::string list;
         for (const auto k : known)
             list += (list.empty() ? "" : ", ") + std::string(k);
-        return "known fields: " + list;
+        return "known " + std::string(noun) + "s: " + list;
     }
 
     std::string join(const std::string& path, std::string_view key)
@@ -68,7 +68,7 @@ namespace {
         };
         std::vector<Frame> frames;
         std::string lastKey;
-        std::vector<std::string> duplicates;
+        std::vector<DuplicateMember>& duplicates;
 
         std::string childPath() const
         {
@@ -92,7 +92,7 @@ namespace {
             case json::parse_event_t::key:
                 lastKey = parsed.get<std::string>();
                 if (!frames.empty() && !frames.back().keys.insert(lastKey).second)
-                    duplicates.push_back(join(frames.back().path, lastKey));
+                    duplicates.push_back({ join(frames.back().path, lastKey), lastKey });
                 break;
             case json::parse_event_t::value:
                 break;
@@ -103,20 +103,25 @@ namespace {
 
 } // namespace
 
-FieldReader::FieldReader(std::string source, std::string code, std::string unknownCode)
+FieldReader::FieldReader(std::string source, std::string code, std::string unknownCode, PathPlace pathPlace)
     : m_source(std::move(source))
     , m_code(std::move(code))
     , m_unknownCode(std::move(unknownCode))
+    , m_pathPlace(pathPlace)
 {
+}
+
+Error FieldReader::makeError(const std::string& code, const std::string& path, const std::string& what,
+    std::string hint) const
+{
+    if (m_pathPlace == PathPlace::Message)
+        return Error { code, path + ": " + what, m_source, std::move(hint) };
+    return Error { code, what, path.empty() ? m_source : m_source + ": " + path, std::move(hint) };
 }
 
 void FieldReader::fail(const std::string& path, const std::string& what, std::string hint)
 {
-    if (m_errors.size() >= kMaxErrors) {
-        ++m_leftOut;
-        return;
-    }
-    m_errors.push_back(Error { m_code, path + ": " + what, m_source, std::move(hint) });
+    addError(makeError(m_code, path, what, std::move(hint)));
 }
 
 void FieldReader::addError(Error error)
@@ -133,16 +138,12 @@ void FieldReader::mustBe(const std::string& path, std::string_view expected, con
     fail(path, "must be " + std::string(expected) + ", got " + describeJson(got));
 }
 
-void FieldReader::checkKeys(const json& obj, const std::string& path, std::span<const std::string_view> known)
+void FieldReader::checkKeys(const json& obj, const std::string& path, std::span<const std::string_view> known,
+    std::string_view noun)
 {
     for (const auto& [key, value] : obj.items()) {
-        if (std::find(known.begin(), known.end(), key) != known.end())
-            continue;
-        if (m_errors.size() >= kMaxErrors) {
-            ++m_leftOut;
-            continue;
-        }
-        m_errors.push_back(Error { m_unknownCode, join(path, key) + ": unknown field", m_source, unknownHint(key, known) });
+        if (std::find(known.begin(), known.end(), key) == known.end())
+            addError(makeError(m_unknownCode, join(path, key), "unknown " + std::string(noun), unknownHint(key, known, noun)));
     }
 }
 
@@ -234,21 +235,27 @@ Errors FieldReader::errors() const
     return out;
 }
 
+json parseJsonNotingDuplicates(std::string_view text, std::vector<DuplicateMember>& duplicates)
+{
+    DuplicateFinder finder { {}, {}, duplicates };
+    return json::parse(text.begin(), text.end(), std::ref(finder));
+}
+
 Result<json> parseJsonStrict(std::string_view text, const std::string& source, const std::string& syntaxCode,
     const std::string& fieldCode)
 {
-    DuplicateFinder finder;
+    std::vector<DuplicateMember> duplicates;
     json doc;
     try {
-        doc = json::parse(text.begin(), text.end(), std::ref(finder));
+        doc = parseJsonNotingDuplicates(text, duplicates);
     } catch (const json::exception& e) {
         return Error { syntaxCode, jsonSyntaxMessage(e), source, "check the JSON syntax at that place" };
     }
-    if (finder.duplicates.empty())
+    if (duplicates.empty())
         return doc;
     Errors errors;
-    for (const auto& path : finder.duplicates)
-        errors.push_back(Error { fieldCode, path + ": given twice; give each field once", source, {} });
+    for (const auto& d : duplicates)
+        errors.push_back(Error { fieldCode, d.path + ": given twice; give each field once", source, {} });
     return errors;
 }
 

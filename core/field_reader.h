@@ -10,17 +10,33 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 // Internal to railyard_core: typed access to JSON members that collects every problem as an
-// Error whose message starts with the member's path ("link.width: ..."). Used by the plan
+// Error naming the member's path ("link.width: ..."). Used by the catalog reader, the plan
 // spec reader and the plan document reader.
 namespace railyard::core::detail {
 
+/// Where an error names the member it is about.
+enum class PathPlace {
+    /// At the start of the message: "link.width: must be ...", Error::where the source.
+    Message,
+    /// At the end of Error::where: "<source>: modes[0].ports", the message "must be ..."
+    /// (the source alone when the path is empty).
+    Where,
+};
+
 class FieldReader {
 public:
-    /// `source` becomes Error::where; `code` the code of field errors.
+    /// `source` becomes Error::where; `code` the code of field errors, `unknownCode` that of
+    /// unknown members.
     explicit FieldReader(std::string source, std::string code = "SPEC_FIELD",
-        std::string unknownCode = "SPEC_UNKNOWN_FIELD");
+        std::string unknownCode = "SPEC_UNKNOWN_FIELD", PathPlace pathPlace = PathPlace::Message);
+
+    /// The source of the errors reported from now on (a reader that has just read an entry's
+    /// id names it in the rest of the entry's errors).
+    void setSource(std::string source) { m_source = std::move(source); }
+    const std::string& source() const { return m_source; }
 
     void fail(const std::string& path, const std::string& what, std::string hint = {});
     /// Adds an error made elsewhere (it counts towards the cap like the others).
@@ -28,8 +44,10 @@ public:
     /// "<path>: must be <expected>, got <value>"
     void mustBe(const std::string& path, std::string_view expected, const nlohmann::json& got);
 
-    /// Reports every member of `obj` not in `known` (`path` is the object's own path, "" at the top).
-    void checkKeys(const nlohmann::json& obj, const std::string& path, std::span<const std::string_view> known);
+    /// Reports every member of `obj` not in `known` (`path` is the object's own path, "" at the top)
+    /// as "unknown <noun>", with a hint: the near miss or the `known` <noun>s.
+    void checkKeys(const nlohmann::json& obj, const std::string& path, std::span<const std::string_view> known,
+        std::string_view noun = "field");
     /// True when `v` is an object; then checks its keys.
     bool object(const nlohmann::json& v, const std::string& path, std::span<const std::string_view> known);
 
@@ -52,12 +70,25 @@ public:
     bool ok() const { return m_errors.empty(); }
 
 private:
+    Error makeError(const std::string& code, const std::string& path, const std::string& what, std::string hint) const;
+
     std::string m_source;
     std::string m_code;
     std::string m_unknownCode;
+    PathPlace m_pathPlace = PathPlace::Message;
     Errors m_errors;
     long long m_leftOut = 0;
 };
+
+/// A member given twice in one JSON object (nlohmann keeps the last one).
+struct DuplicateMember {
+    std::string path; ///< its path, elements of a list written "[]": "racks[].slack_m"
+    std::string key;  ///< the member's own name: "slack_m"
+};
+
+/// Parses JSON text and appends each member given twice in one object to `duplicates`, in the
+/// order of the text. Throws nlohmann::json::exception where the text is not JSON.
+nlohmann::json parseJsonNotingDuplicates(std::string_view text, std::vector<DuplicateMember>& duplicates);
 
 /// Parses JSON text. Syntax errors (code `syntaxCode`) name line and column; a member given
 /// twice in one object is an error (code `fieldCode`) naming its path.

@@ -133,4 +133,28 @@ std::string jsonSyntaxMessage(const nlohmann::json::exception& error)
     return text;
 }
 
+std::string jsonSyntaxReason(const nlohmann::json::exception& error)
+{
+    std::string text = jsonSyntaxMessage(error);
+    if (const auto colon = text.find(": "); text.starts_with("line ") && colon != std::string::npos)
+        text.erase(0, colon + 2);
+    return text;
+}
+
+TextPosition jsonErrorPosition(std::string_view text, const nlohmann::json::parse_error& error)
+{
+    // nlohmann's `byte` is the 1-based offset of the character that stopped the parser.
+    const std::size_t offset = error.byte > 0 ? error.byte - 1 : 0;
+    TextPosition at;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++at.line;
+            at.column = 1;
+        } else {
+            ++at.column;
+        }
+    }
+    return at;
+}
+
 } // namespace railyard::core::detail

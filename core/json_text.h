@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-// Small helpers shared by the spec reader and the plan document reader/writer.
+// Small helpers shared by the catalog reader, the spec reader and the plan document reader/writer.
 // Internal to railyard_core: not part of the engine's public API.
 namespace railyard::core::detail {
 
@@ -30,5 +30,16 @@ std::string jsonTypeName(const nlohmann::json& value);
 
 /// The message of a JSON syntax error without nlohmann's prefix: "line 3, column 7: syntax error ...".
 std::string jsonSyntaxMessage(const nlohmann::json::exception& error);
+/// jsonSyntaxMessage without the place either: "syntax error while parsing value - ...".
+std::string jsonSyntaxReason(const nlohmann::json::exception& error);
+
+/// A place in a text: line and column, both from 1.
+struct TextPosition {
+    std::size_t line = 1;
+    std::size_t column = 1;
+};
+/// The place in `text` of the character that stopped the parser. Unlike nlohmann's own
+/// "line, column", a newline that stops it counts as the last character of its line.
+TextPosition jsonErrorPosition(std::string_view text, const nlohmann::json::parse_error& error);
 
 } // namespace railyard::core::detail

@@ -114,8 +114,11 @@ namespace {
             return best;
         }
 
-        const CableModel* fiber(Medium medium, double needed) const
+        const CableModel* fiber(Medium medium, double needed)
         {
+            const long long key = (std::llround(needed * 100) << 1) | (medium == Medium::Smf ? 1 : 0);
+            if (auto it = m_fiberCache.find(key); it != m_fiberCache.end())
+                return it->second;
             const CableModel* best = nullptr;
             for (const CableModel& c : m_catalog.cables()) {
                 if (c.medium != medium || c.linksPerAssembly != 1 || c.splitter || !carries(c, m_speed)
@@ -124,6 +127,7 @@ namespace {
                 if (!best || *orderableLength(c, needed) < *orderableLength(*best, needed))
                     best = &c;
             }
+            m_fiberCache.emplace(key, best);
             return best;
         }
 
@@ -153,6 +157,7 @@ namespace {
         core::Fabric m_fabric;
         int m_speed;
         std::unordered_map<long long, const CableModel*> m_copperCache;
+        std::unordered_map<long long, const CableModel*> m_fiberCache;
     };
 
     /// A run of links that one copper assembly could carry.
@@ -202,6 +207,41 @@ namespace {
     std::size_t tierIndex(LinkTier t)
     {
         return static_cast<std::size_t>(t);
+    }
+
+    /// Leaves placed in the node racks are meant for copper: say which node cages DAC cannot reach.
+    void reportDacReach(const core::PlanSpec& spec, const Parts& parts, const core::Catalog& catalog, const core::Plan& plan,
+        const std::vector<Group>& groups, std::vector<core::Finding>& findings)
+    {
+        if (spec.racks.leafPlacement != "rack")
+            return;
+        double longestDac = 0;
+        for (const CableModel& c : catalog.cables()) {
+            if (c.medium == Medium::Dac && carries(c, parts.rate.speedGbps()) && fabricOk(c.fabrics, spec.fabric))
+                longestDac = std::max(longestDac, c.maxLengthM());
+        }
+        long long beyond = 0;
+        long long nodeCages = 0;
+        double longest = 0;
+        for (const Group& g : groups) {
+            const Link& l = plan.links[g.first];
+            if (l.tier != LinkTier::NodeLeaf || plan.devices[l.a.device].kind != DeviceKind::Node)
+                continue;
+            ++nodeCages;
+            if (l.medium != Medium::Dac) {
+                ++beyond;
+                longest = std::max<double>(longest, l.lengthM);
+            }
+        }
+        if (beyond == 0)
+            return;
+        findings.push_back({ core::Severity::Warning, "DAC_BEYOND_REACH",
+            core::formatCount(beyond) + " of " + core::formatCount(nodeCages) + " node cages are beyond DAC reach ("
+                + (longestDac > 0 ? "the longest " + parts.rate.label() + " DAC is " + core::formatNumber(longestDac) + " m"
+                                  : "the catalog has no " + parts.rate.label() + " DAC")
+                + "; runs up to " + core::formatNumber(std::ceil(longest)) + " m) and take active copper or optics instead. "
+                + "Move the leaves closer (racks) or budget for the optics.",
+            "racks" });
     }
 
 } // namespace
@@ -278,6 +318,7 @@ bool assignMedia(const core::PlanSpec& spec, const Parts& parts, const Shape& sh
             links[i].assembly = index;
         }
     }
+    reportDacReach(spec, parts, catalog, plan, groups, findings);
     if (stop.stop_requested())
         return false;
 

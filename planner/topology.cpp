@@ -3,11 +3,10 @@
 #include "planner/topology.h"
 
 #include <boost/graph/connected_components.hpp>
-#include <boost/graph/filtered_graph.hpp>
+#include <boost/pending/disjoint_sets.hpp>
 
 #include <algorithm>
 #include <deque>
-#include <functional>
 #include <map>
 #include <tuple>
 
@@ -188,7 +187,7 @@ namespace {
         return plan.portName(plan.links[i].a) + " <-> " + plan.portName(plan.links[i].b);
     }
 
-    void worstFailures(const Plan& plan, const Topology& topo, core::Analysis& a)
+    void worstFailures(const Plan& plan, core::Analysis& a)
     {
         for (SwitchTier tier : { SwitchTier::Leaf, SwitchTier::Spine, SwitchTier::Core }) {
             std::int64_t worst = -1;
@@ -203,7 +202,7 @@ namespace {
             if (worst < 0)
                 continue;
             const std::uint32_t failed[] = { static_cast<std::uint32_t>(worst) };
-            auto impact = failureImpact(plan, topo, failed, {});
+            auto impact = failureImpact(plan, failed, {});
             impact.element = plan.devices[static_cast<std::size_t>(worst)].name;
             a.worstSwitch.push_back(std::move(impact));
         }
@@ -213,7 +212,7 @@ namespace {
                 if (l.tier != tier || !l.installed || plan.devices[l.a.device].kind == DeviceKind::Management)
                     continue;
                 const std::size_t failed[] = { i };
-                auto impact = failureImpact(plan, topo, {}, failed);
+                auto impact = failureImpact(plan, {}, failed);
                 impact.element = linkName(plan, i);
                 a.worstCable.push_back(std::move(impact));
                 break;
@@ -265,7 +264,7 @@ double bisectionGbps(const Plan& plan)
     return 0.5 * rate * std::min({ static_cast<double>(endpoints), leafTotal, spineTotal });
 }
 
-core::FailureImpact failureImpact(const Plan& plan, const Topology& topo, std::span<const std::uint32_t> failedDevices,
+core::FailureImpact failureImpact(const Plan& plan, std::span<const std::uint32_t> failedDevices,
     std::span<const std::size_t> failedLinks)
 {
     const double rate = plan.summary.port.dataGbps;
@@ -286,34 +285,28 @@ core::FailureImpact failureImpact(const Plan& plan, const Topology& topo, std::s
             impact.bandwidthLostGbps += rate;
     }
 
-    // Switch islands that survive; per plane, the one holding the most leaves is the fabric.
-    const auto& g = topo.graph();
-    auto edgeOk = [&](const Topology::Graph::edge_descriptor& e) {
-        return g[e].link >= 0 && g[boost::source(e, g)].kind == Topology::VertexKind::Switch
-            && g[boost::target(e, g)].kind == Topology::VertexKind::Switch && alive(static_cast<std::size_t>(g[e].link));
-    };
-    auto vertexOk = [&](Topology::Vertex v) { return g[v].kind == Topology::VertexKind::Switch && !deadDevice[g[v].device]; };
-    boost::filtered_graph<Topology::Graph, std::function<bool(Topology::Graph::edge_descriptor)>, std::function<bool(Topology::Vertex)>>
-        alive_switches(g, edgeOk, vertexOk);
-    std::vector<int> component(boost::num_vertices(g), -1);
-    boost::connected_components(alive_switches, boost::make_iterator_property_map(component.begin(), boost::get(boost::vertex_index, g)));
-    std::map<std::pair<int, int>, int> leavesIn; // (plane, component) -> leaves
+    // Switch islands that survive (union-find over the live switch-to-switch links); per plane,
+    // the island holding the most leaves is the fabric.
+    boost::disjoint_sets_with_storage<> islands(plan.devices.size());
+    for (std::size_t i = 0; i < plan.links.size(); ++i) {
+        const auto& l = plan.links[i];
+        if (l.tier != LinkTier::NodeLeaf && alive(i))
+            islands.union_set(l.a.device, l.b.device);
+    }
+    std::map<std::pair<int, std::size_t>, int> leavesIn; // (plane, island) -> leaves
     for (std::size_t d = 0; d < plan.devices.size(); ++d) {
         const auto& dev = plan.devices[d];
         if (dev.kind == DeviceKind::Switch && dev.tier == SwitchTier::Leaf && dev.installed && !deadDevice[d])
-            ++leavesIn[{ dev.plane, component[*topo.deviceVertex(static_cast<std::uint32_t>(d))] }];
+            ++leavesIn[{ dev.plane, islands.find_set(d) }];
     }
-    std::map<int, std::pair<int, int>> mainOf; // plane -> (component, leaves)
+    std::map<int, std::pair<std::size_t, int>> mainOf; // plane -> (island, leaves)
     for (const auto& [key, n] : leavesIn) {
         auto& best = mainOf[key.first];
         if (n > best.second)
             best = { key.second, n };
     }
     auto inFabric = [&](std::uint32_t d) {
-        if (deadDevice[d])
-            return false;
-        const auto v = topo.deviceVertex(d);
-        return v && component[*v] == mainOf[plan.devices[d].plane].first;
+        return !deadDevice[d] && plan.devices[d].installed && islands.find_set(d) == mainOf[plan.devices[d].plane].first;
     };
 
     std::vector<long long> downAlive(plan.devices.size(), 0);
@@ -360,7 +353,7 @@ core::Analysis analyzeTopology(const Plan& plan, const Topology& topology)
     a.connected = a.components <= 1;
     hopCounts(plan, topology, a);
     freePorts(plan, a);
-    worstFailures(plan, topology, a);
+    worstFailures(plan, a);
     return a;
 }
 

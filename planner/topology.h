@@ -54,7 +54,7 @@ double bisectionGbps(const core::Plan& plan);
 /// What failing these switches and links costs: capacity lost, NIC ports that lose their
 /// path into the fabric, nodes cut off, and per rail the off-leaf bandwidth left. The
 /// what-if behind the topology view, and the worst-case analysis.
-core::FailureImpact failureImpact(const core::Plan& plan, const Topology& topology, std::span<const std::uint32_t> failedDevices,
+core::FailureImpact failureImpact(const core::Plan& plan, std::span<const std::uint32_t> failedDevices,
     std::span<const std::size_t> failedLinks);
 
 } // namespace railyard::planner

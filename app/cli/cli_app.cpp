@@ -53,6 +53,7 @@ int runCli(int argc, char** argv)
         commands.push_back(std::move(c));
     commands.push_back(addValidateCommand(app));
     commands.push_back(addCatalogCommand(app));
+    commands.push_back(addAdviseCommand(app));
 
     try {
         app.parse(argc, argv);

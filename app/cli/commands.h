@@ -24,6 +24,9 @@ std::vector<Command> addExportCommands(CLI::App& root);
 /// `validate SPEC`: findings only.
 Command addValidateCommand(CLI::App& root);
 
+/// `advise --gpus N [--ethernet-ops] ...`: InfiniBand or RoCEv2, with the reasons.
+Command addAdviseCommand(CLI::App& root);
+
 /// `catalog`: lists the parts of the built-in catalog and any --catalog files.
 Command addCatalogCommand(CLI::App& root);
 

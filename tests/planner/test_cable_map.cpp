@@ -160,3 +160,16 @@ TEST(CableMap, MediaByReach)
     EXPECT_NE(first.assembly, p.links[2].assembly);
     EXPECT_LT(p.summary.assemblies, p.summary.cables.total());
 }
+
+TEST(CableMap, DacBeyondReachIsReported)
+{
+    // Top-of-rack leaves but long vertical runs: copper cannot reach, optics take over.
+    auto spec = test::h100(32);
+    spec.racks.leafPlacement = "rack";
+    spec.racks.inRackM = 4;
+    const auto p = plan(spec);
+    EXPECT_TRUE(test::hasFinding(p, "DAC_BEYOND_REACH"));
+    EXPECT_NE(p.links[0].medium, core::Medium::Dac);
+    spec.racks.inRackM = 1;
+    EXPECT_FALSE(test::hasFinding(plan(spec), "DAC_BEYOND_REACH"));
+}

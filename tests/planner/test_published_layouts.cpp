@@ -152,8 +152,9 @@ TEST(PublishedLayouts, P3DgxB200SixtyFourSu)
     EXPECT_EQ(p.summary.lidsPerSubnet, 16384 + 1280);
     EXPECT_DOUBLE_EQ(p.summary.bisectionGbps, 16384 * 400 / 2.0);
     for (const auto& d : p.devices) {
-        if (d.kind == core::DeviceKind::Switch && d.tier == core::SwitchTier::Core)
+        if (d.kind == core::DeviceKind::Switch && d.tier == core::SwitchTier::Core) {
             EXPECT_EQ(d.portsUsed, 64) << d.name;
+        }
     }
     EXPECT_FALSE(test::hasFinding(p, "LID_SPACE_EXCEEDED"));
 }
