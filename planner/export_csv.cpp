@@ -19,8 +19,10 @@ namespace railyard::planner {
 namespace {
 
     constexpr std::string_view kCablesHeader
-        = "a,a_cage,a_pos,b,b_cage,b_pos,tier,type,length_m,part,assembly,installed\n";
+        = "a,a_cage,a_pos,b,b_cage,b_pos,tier,type,length_m,part,assembly,installed,label\n";
     constexpr std::size_t kChunkBytes = std::size_t { 1 } << 20; ///< rows are written in chunks of about this size
+    constexpr std::size_t kCableIdDigits = 6; ///< "C000123": at least this many digits
+    constexpr std::string_view kLabelJoin = " <-> ";
 
     constexpr std::string_view kBomHeader = "category,item,part,catalog_id,length_m,quantity,"
                                             "unit_price_usd,total_price_usd,unit_power_w\n";
@@ -85,13 +87,37 @@ namespace {
         }
     }
 
-    void appendLink(std::string& row, const core::Plan& plan, const core::Link& link, LengthText& length)
+    /// "C000123"; appended without a temporary string.
+    void appendCableId(std::string& text, std::size_t linkIndex)
     {
-        appendField(row, plan.portName(link.a));
+        char buf[24];
+        const auto result = std::to_chars(buf, buf + sizeof buf, static_cast<unsigned long long>(linkIndex) + 1);
+        const auto digits = static_cast<std::size_t>(result.ptr - buf);
+        text += 'C';
+        if (digits < kCableIdDigits)
+            text.append(kCableIdDigits - digits, '0');
+        text.append(buf, digits);
+    }
+
+    void appendLabel(std::string& text, std::size_t linkIndex, std::string_view a, std::string_view b)
+    {
+        appendCableId(text, linkIndex);
+        text += ' ';
+        text += a;
+        text += kLabelJoin;
+        text += b;
+    }
+
+    void appendLink(std::string& row, const core::Plan& plan, std::size_t index, LengthText& length)
+    {
+        const core::Link& link = plan.links[index];
+        const std::string a = plan.portName(link.a);
+        const std::string b = plan.portName(link.b);
+        appendField(row, a);
         row += ',';
         appendCage(row, plan, link.a);
         row += ',';
-        appendField(row, plan.portName(link.b));
+        appendField(row, b);
         row += ',';
         appendCage(row, plan, link.b);
         row += ',';
@@ -108,7 +134,15 @@ namespace {
         } else {
             row += ',';
         }
-        row += link.installed ? ",yes\n" : ",no\n";
+        row += link.installed ? ",yes," : ",no,";
+        if (needsQuotes(a) || needsQuotes(b)) {
+            std::string label;
+            appendLabel(label, index, a, b);
+            appendField(row, label);
+        } else {
+            appendLabel(row, index, a, b); // the common case: no temporary
+        }
+        row += '\n';
     }
 
     bool everyLinePriced(const core::Plan& plan)
@@ -199,13 +233,30 @@ namespace {
 
 } // namespace
 
+std::string cableId(std::size_t linkIndex)
+{
+    std::string id;
+    appendCableId(id, linkIndex);
+    return id;
+}
+
+std::string cableLabel(const core::Plan& plan, std::size_t linkIndex)
+{
+    if (linkIndex >= plan.links.size())
+        return cableId(linkIndex);
+    const core::Link& link = plan.links[linkIndex];
+    std::string label;
+    appendLabel(label, linkIndex, plan.portName(link.a), plan.portName(link.b));
+    return label;
+}
+
 void writeCablesCsv(const core::Plan& plan, std::ostream& out)
 {
     std::string text(kCablesHeader);
     text.reserve(kChunkBytes + 1024);
     LengthText length;
-    for (const auto& link : plan.links) {
-        appendLink(text, plan, link, length);
+    for (std::size_t i = 0; i < plan.links.size(); ++i) {
+        appendLink(text, plan, i, length);
         if (text.size() >= kChunkBytes) {
             out.write(text.data(), static_cast<std::streamsize>(text.size()));
             text.clear();

@@ -19,10 +19,10 @@ namespace {
         double width;
     };
 
-    constexpr std::array<Column, 12> kCableColumns { {
+    constexpr std::array<Column, 13> kCableColumns { {
         { "a", 24 }, { "a_cage", 8 }, { "a_pos", 7 }, { "b", 24 }, { "b_cage", 8 }, { "b_pos", 7 },
         { "tier", 11 }, { "type", 6 }, { "length_m", 9 }, { "part", 26 }, { "assembly", 9 },
-        { "installed", 9 },
+        { "installed", 9 }, { "label", 52 },
     } };
 
     constexpr std::array<Column, 9> kBomColumns { {
@@ -94,8 +94,9 @@ namespace {
         sheet.number(row, col + 1, cage.second);
     }
 
-    void writeLinkRow(Sheet& sheet, lxw_row_t row, const core::Plan& plan, const core::Link& link)
+    void writeLinkRow(Sheet& sheet, lxw_row_t row, const core::Plan& plan, std::size_t index)
     {
+        const core::Link& link = plan.links[index];
         sheet.text(row, 0, plan.portName(link.a));
         writeCage(sheet, row, 1, plan.cageOf(link.a));
         sheet.text(row, 3, plan.portName(link.b));
@@ -108,6 +109,7 @@ namespace {
             sheet.number(row, 10, static_cast<double>(link.assembly) + 1);
         }
         sheet.text(row, 11, link.installed ? "yes" : "no");
+        sheet.text(row, 12, cableLabel(plan, index));
     }
 
     void writeBomRow(Sheet& sheet, lxw_row_t row, const core::BomLine& line, lxw_format* money)
@@ -178,8 +180,8 @@ core::Status writeCablesXlsx(const core::Plan& plan, const std::string& path)
     const auto lastRow = static_cast<lxw_row_t>(plan.links.size());
     writeHeader(sheet, kCableColumns, headerFormat(wb), lastRow);
     lxw_row_t row = 1;
-    for (const auto& link : plan.links)
-        writeLinkRow(sheet, row++, plan, link);
+    for (std::size_t i = 0; i < plan.links.size(); ++i)
+        writeLinkRow(sheet, row++, plan, i);
     return finish(wb, sheet, path);
 }
 

@@ -2,28 +2,17 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #pragma once
 
-#include <optional>
+#include "core/examples.h"
+
 #include <ostream>
-#include <string>
-#include <string_view>
-#include <vector>
 
 namespace railyard::app::cli {
 
-/// A plan spec compiled into the program (resources/examples/<name>.plan.json).
-struct Example {
-    std::string name;   ///< file name without ".plan.json", e.g. "dgx-h100-superpod-4su"
-    std::string path;   ///< "examples/dgx-h100-superpod-4su.plan.json"
-    std::string_view content;
-};
+using core::builtinExamples;
+using core::Example;
+using core::findExample;
+using core::kDefaultExample;
 
-/// The example shown in the README and used when nothing else is given.
-inline constexpr std::string_view kDefaultExample = "dgx-h100-superpod-4su";
-
-/// Every built-in example, sorted by name.
-std::vector<Example> builtinExamples();
-/// The example called `name`, or nullopt.
-std::optional<Example> findExample(std::string_view name);
 /// Prints one line per example: its name and the design it reproduces (the spec's `name`).
 void printExampleList(std::ostream& out);
 

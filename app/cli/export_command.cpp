@@ -19,7 +19,7 @@ namespace railyard::app::cli {
 
 namespace {
 
-    enum class Kind { Bom, Cables, Ibnetdiscover };
+    enum class Kind { Bom, Cables, Ibnetdiscover, Topo, Netbox };
 
     struct ExportOptions {
         Kind kind = Kind::Bom;
@@ -28,6 +28,7 @@ namespace {
         std::string out;
         int plane = 1;
         std::string speeds = "ibsim";
+        std::string site = planner::NetboxOptions {}.site;
     };
 
     // --format may be left out: the --out file's extension decides, else CSV.
@@ -60,16 +61,45 @@ namespace {
         return writeOutput(out, [&](std::ostream& stream) { planner::writeCablesCsv(plan, stream); });
     }
 
-    core::Status writeIbnet(const core::Plan& plan, const ExportOptions& options)
+    /// The checks the per-subnet exports share: an InfiniBand plan, and a plane it has.
+    core::Status checkSubnet(const core::Plan& plan, const ExportOptions& options, const std::string& command)
     {
         if (plan.spec.fabric != core::Fabric::InfiniBand)
-            return core::Error { "CLI_USAGE", "the plan is a RoCEv2 fabric; ibnetdiscover describes InfiniBand subnets",
-                "export ibnetdiscover", "export cables gives the cable map of an Ethernet fabric" };
+            return core::Error { "CLI_USAGE", "the plan is a RoCEv2 fabric; " + command + " describes InfiniBand subnets",
+                "export " + command, "export cables gives the cable map of an Ethernet fabric" };
         if (options.plane > plan.summary.planes)
             return core::Error { "CLI_USAGE",
                 "plane " + std::to_string(options.plane) + " does not exist; the plan has "
                     + std::to_string(plan.summary.planes),
                 "--plane", "planes are numbered from 1" };
+        return core::Status::success();
+    }
+
+    core::Status writeTopo(const core::Plan& plan, const ExportOptions& options)
+    {
+        if (auto checked = checkSubnet(plan, options, "topo"); !checked)
+            return checked;
+        return writeOutput(options.out, [&](std::ostream& stream) { planner::writeIbdmTopo(plan, stream, options.plane); });
+    }
+
+    core::Status writeNetbox(const core::Plan& plan, const ExportOptions& options)
+    {
+        if (isStdout(options.out))
+            return core::Error { "CLI_USAGE", "the NetBox export writes three files and needs a folder", "--out",
+                "give --out FOLDER" };
+        const core::Result<core::Catalog> catalog = loadCatalog(options.input);
+        if (!catalog)
+            return catalog.errors();
+        planner::NetboxOptions netbox;
+        netbox.site = options.site;
+        netbox.catalog = &*catalog;
+        return planner::writeNetboxCsv(plan, options.out, netbox);
+    }
+
+    core::Status writeIbnet(const core::Plan& plan, const ExportOptions& options)
+    {
+        if (auto checked = checkSubnet(plan, options, "ibnetdiscover"); !checked)
+            return checked;
         planner::IbnetdiscoverOptions ibnet;
         ibnet.plane = options.plane;
         ibnet.speeds = options.speeds == "planned" ? planner::IbnetSpeeds::Planned : planner::IbnetSpeeds::Ibsim;
@@ -95,6 +125,12 @@ namespace {
             break;
         case Kind::Ibnetdiscover:
             written = writeIbnet(*plan, options);
+            break;
+        case Kind::Topo:
+            written = writeTopo(*plan, options);
+            break;
+        case Kind::Netbox:
+            written = writeNetbox(*plan, options);
             break;
         }
         if (!written) {
@@ -159,16 +195,49 @@ namespace {
         return { cmd, [options] { return runExport(*options); } };
     }
 
+    Command addTopo(CLI::App& parent)
+    {
+        auto options = std::make_shared<ExportOptions>();
+        options->kind = Kind::Topo;
+        CLI::App* cmd = addExportSub(parent, "topo",
+            "The planned InfiniBand fabric as an IBDM topology file (ibdiagnet --topo_file, ibdmchk -t)", options);
+        cmd->add_option("--plane", options->plane, "Plane N (from 1) of a multi-plane plan: one subnet each")
+            ->type_name("N")
+            ->check(CLI::PositiveNumber);
+        return { cmd, [options] { return runExport(*options); } };
+    }
+
+    Command addNetbox(CLI::App& parent)
+    {
+        auto options = std::make_shared<ExportOptions>();
+        options->kind = Kind::Netbox;
+        CLI::App* cmd = parent.add_subcommand("netbox",
+            "NetBox bulk-import CSV files: devices.csv, interfaces.csv, cables.csv (import in that order)");
+        addInputOptions(*cmd, options->input);
+        cmd->add_option("--out", options->out, "Write the three files into FOLDER (created if missing; each atomically)")
+            ->type_name("FOLDER")
+            ->required();
+        cmd->add_option("--site", options->site, "NetBox site the devices go to; it must exist (default: railyard)")
+            ->type_name("NAME");
+        cmd->footer("Device roles (GPU server, Leaf switch, Spine switch, Core switch, Fabric management), the\n"
+                    "manufacturers, the device types (named by catalog id) and the site must exist in NetBox.\n"
+                    "Exit status: 0 written (error findings of the plan are noted on stderr), 2 bad input or the\n"
+                    "files could not be written.");
+        return { cmd, [options] { return runExport(*options); } };
+    }
+
 } // namespace
 
 std::vector<Command> addExportCommands(CLI::App& root)
 {
-    CLI::App* exportCmd = root.add_subcommand("export", "Write the bill of materials, the cable map or the topology");
+    CLI::App* exportCmd = root.add_subcommand("export",
+        "Write the bill of materials, the cable map, the topology or NetBox import files");
     exportCmd->require_subcommand(1);
     exportCmd->footer("Each export takes a SPEC file or --example NAME, and --catalog FILE (repeatable).\n"
                       "Exit status: 0 written (error findings are noted on stderr), 2 bad input.\n"
                       "Example: railyard-cli export cables --example dgx-h100-superpod-4su --format xlsx --out cables.xlsx");
-    return { addBom(*exportCmd), addCables(*exportCmd), addIbnetdiscover(*exportCmd) };
+    return { addBom(*exportCmd), addCables(*exportCmd), addIbnetdiscover(*exportCmd), addTopo(*exportCmd),
+        addNetbox(*exportCmd) };
 }
 
 } // namespace railyard::app::cli

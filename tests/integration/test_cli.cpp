@@ -387,4 +387,76 @@ TEST(CliExport, UnwritableOutputIsBadInputAndNamesThePath)
     EXPECT_NE(run.err.find(out), std::string::npos) << run.err;
 }
 
+// --- topo and NetBox exports --------------------------------------------------------------------
+
+TEST(CliExport, TopoAndNetboxHelp)
+{
+    for (const std::string sub : { "topo", "netbox" }) {
+        const CliRun run = runCli({ "export", sub, "--help" });
+        EXPECT_EQ(run.status, 0) << run.err;
+        for (const char* option : { "Usage", "--example", "--catalog", "--out", "Exit status" })
+            EXPECT_NE(run.out.find(option), std::string::npos) << sub << ": " << option << "\n" << run.out;
+    }
+    EXPECT_NE(runCli({ "export", "topo", "--help" }).out.find("--plane"), std::string::npos);
+    EXPECT_NE(runCli({ "export", "netbox", "--help" }).out.find("--site"), std::string::npos);
+}
+
+TEST(CliExport, Topo)
+{
+    TempDir dir;
+    const std::string topo = (dir.path() / "fabric.topo").string();
+    const CliRun run = runCli({ "export", "topo", "--example", "dgx-h100-superpod-4su", "--out", topo });
+    ASSERT_EQ(run.status, 0) << run.err;
+    const std::string text = readText(topo);
+    // 48 switches, 127 nodes and 4 UFM ports, each a system section; 2044 links, each listed
+    // from both ends.
+    EXPECT_EQ(countLinesStartingWith(text, "MQM9700 "), 48);
+    EXPECT_EQ(countLinesStartingWith(text, "DGX_H100 "), 127);
+    EXPECT_EQ(countLinesStartingWith(text, "HCA mgmt"), 4);
+    EXPECT_EQ(countLinesStartingWith(text, "   "), 2 * 2044);
+    EXPECT_NE(text.find(" -4x-100G-> "), std::string::npos);
+    const CliRun toStdout = runCli({ "export", "topo", "--example", "dgx-h100-superpod-1su" });
+    EXPECT_EQ(toStdout.status, 0) << toStdout.err;
+    EXPECT_NE(toStdout.out.find("MQM9700 su1-rail0-leaf\n"), std::string::npos);
+    const CliRun noPlane = runCli({ "export", "topo", "--example", "dgx-h100-superpod-4su", "--plane", "2" });
+    EXPECT_EQ(noPlane.status, 2);
+    EXPECT_NE(noPlane.err.find("--plane"), std::string::npos) << noPlane.err;
+    const CliRun roce = runCli({ "export", "topo", "--example", "roce-lossless-demo" });
+    EXPECT_EQ(roce.status, 2);
+    EXPECT_FALSE(roce.err.empty());
+}
+
+TEST(CliExport, Netbox)
+{
+    TempDir dir;
+    const fs::path folder = dir.path() / "netbox";
+    const CliRun run = runCli({ "export", "netbox", "--example", "dgx-h100-superpod-4su", "--out", folder.string(),
+        "--site", "DC 1" });
+    ASSERT_EQ(run.status, 0) << run.err;
+    const std::string devices = readText(folder / "devices.csv");
+    const std::string interfaces = readText(folder / "interfaces.csv");
+    const std::string cables = readText(folder / "cables.csv");
+    EXPECT_EQ(devices.substr(0, devices.find('\n')), "name,role,manufacturer,device_type,status,site,description");
+    EXPECT_EQ(countLines(devices), 1 + 127 + 4 + 48);
+    EXPECT_EQ(countLines(interfaces), 1 + 2 * 2044);
+    EXPECT_EQ(countLines(cables), 1 + 2044);
+    EXPECT_NE(devices.find(",planned,DC 1,"), std::string::npos);
+    EXPECT_NE(interfaces.find(",infiniband-ndr,"), std::string::npos);
+    EXPECT_NE(cables.find(",C000001 node001/nic0 <-> "), std::string::npos);
+    EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 3);
+    const CliRun noOut = runCli({ "export", "netbox", "--example", "dgx-h100-superpod-1su" });
+    EXPECT_EQ(noOut.status, 2);
+    EXPECT_NE(noOut.err.find("--out"), std::string::npos) << noOut.err;
+    const CliRun roce = runCli({ "export", "netbox", "--example", "roce-lossless-demo", "--out",
+        (dir.path() / "roce").string() });
+    EXPECT_EQ(roce.status, 0) << roce.err;
+    EXPECT_NE(readText(dir.path() / "roce" / "interfaces.csv").find(",400gbase-x-"), std::string::npos);
+    const fs::path notAFolder = dir.path() / "not-a-folder";
+    std::ofstream(notAFolder) << "x";
+    const std::string blocked = (notAFolder / "netbox").string();
+    const CliRun unwritable = runCli({ "export", "netbox", "--example", "dgx-h100-superpod-1su", "--out", blocked });
+    EXPECT_EQ(unwritable.status, 2);
+    EXPECT_NE(unwritable.err.find(blocked), std::string::npos) << unwritable.err;
+}
+
 } // namespace
