@@ -13,6 +13,9 @@ packages=(
     build-essential cmake ninja-build ccache pkg-config git
     # engine libraries
     libboost-dev libboost-graph-dev nlohmann-json3-dev libsqlite3-dev sqlite3 libcli11-dev libxlsxwriter-dev
+    # desktop application (Qt 6 Widgets, Charts, SVG; translations; Qt Test) and a headless X server
+    qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    xvfb xauth fonts-dejavu-core fonts-nanum
     # tests and benchmarks
     googletest libgtest-dev libgmock-dev libbenchmark-dev
     # the real InfiniBand tools the tests drive: simulated subnet, subnet manager, diagnostics

@@ -69,7 +69,14 @@ namespace {
                         + std::to_string(other->lanes) + ".",
                     "link");
             } else {
-                add(findings, Severity::Error, "NIC_SPEED", nic.id + " cannot run " + rate.label() + ".", "link");
+                std::string offered;
+                for (const PortRate& r : rates)
+                    offered += (offered.empty() ? "" : ", ") + r.label();
+                add(findings, Severity::Error, "NIC_SPEED",
+                    nic.id + " cannot run " + rate.label() + "; its " + std::string(spec.fabric == core::Fabric::InfiniBand ? "InfiniBand" : "Ethernet")
+                        + " ports run " + offered + "." + (spec.fabric == core::Fabric::RoCEv2 && nic.maxGbps > rate.dataGbps / 2 && rate.dataGbps > 400
+                            ? " For more bandwidth per NIC use planes: 2 at a speed it offers." : ""),
+                    "link");
             }
         }
         const double total = rate.dataGbps * spec.planes;
@@ -237,9 +244,14 @@ core::Result<Parts> resolveParts(core::PlanSpec& spec, const core::Catalog& cata
         parts.rate = *rate;
     } else {
         const int speed = spec.link.speedGbps.value_or(400);
-        int lanes = spec.link.lanes.value_or(parts.nic ? parts.nic->nativeEthernetLanes : core::defaultEthernetLanes(speed));
-        if (!spec.link.lanes && !core::ethernetRate(speed, lanes))
-            lanes = core::defaultEthernetLanes(speed);
+        // Lanes: as given; else as the NIC runs that speed; else the usual PHY for the speed.
+        int lanes = spec.link.lanes.value_or(core::defaultEthernetLanes(speed));
+        if (!spec.link.lanes && parts.nic) {
+            for (const auto& r : parts.nic->ethernetRates) {
+                if (r.speedGbps() == speed)
+                    lanes = r.lanes;
+            }
+        }
         const auto rate = core::ethernetRate(speed, lanes);
         if (!rate)
             return Error { "SPEC_FIELD",

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#include "app/widgets/export_jobs.h"
+
+#include "app/widgets/report_pdf.h"
+#include "core/plan_json.h"
+#include "planner/exporters.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPointer>
+#include <QSaveFile>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <sstream>
+
+namespace railyard::app {
+
+namespace {
+
+    QString tr(const char* text)
+    {
+        return QCoreApplication::translate("railyard::app::Export", text);
+    }
+
+    QString saveText(const QString& target, const std::string& text)
+    {
+        QSaveFile file(target);
+        if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit())
+            return tr("Cannot write %1: %2").arg(target, file.errorString());
+        return {};
+    }
+
+    /// libxlsxwriter writes the path itself: write beside the target, then rename over it.
+    QString saveXlsx(const QString& target, const std::function<core::Status(const std::string&)>& write)
+    {
+        const QString temp = target + QStringLiteral(".part");
+        const core::Status status = write(temp.toStdString());
+        if (!status) {
+            QFile::remove(temp);
+            return QString::fromStdString(status.error().toString());
+        }
+        QFile::remove(target);
+        if (!QFile::rename(temp, target)) {
+            QFile::remove(temp);
+            return tr("Cannot replace %1").arg(target);
+        }
+        return {};
+    }
+
+    template <class Writer>
+    QString textExport(const QString& target, Writer write)
+    {
+        std::ostringstream out;
+        write(out);
+        return saveText(target, out.str());
+    }
+
+} // namespace
+
+ExportFormat exportFormat(const QString& kind)
+{
+    if (kind == QStringLiteral("bom-csv"))
+        return { tr("Export bill of materials"), QStringLiteral("bom.csv"), tr("CSV files (*.csv)") };
+    if (kind == QStringLiteral("bom-xlsx"))
+        return { tr("Export bill of materials"), QStringLiteral("bom.xlsx"), tr("Excel workbooks (*.xlsx)") };
+    if (kind == QStringLiteral("bom-json"))
+        return { tr("Export bill of materials"), QStringLiteral("bom.json"), tr("JSON files (*.json)") };
+    if (kind == QStringLiteral("cables-csv"))
+        return { tr("Export cable map"), QStringLiteral("cables.csv"), tr("CSV files (*.csv)") };
+    if (kind == QStringLiteral("cables-xlsx"))
+        return { tr("Export cable map"), QStringLiteral("cables.xlsx"), tr("Excel workbooks (*.xlsx)") };
+    if (kind == QStringLiteral("ibnetdiscover"))
+        return { tr("Export topology for ibsim"), QStringLiteral("fabric.ibnet"), tr("ibnetdiscover topology (*.ibnet *.txt)") };
+    if (kind == QStringLiteral("topo"))
+        return { tr("Export topology for ibdiagnet"), QStringLiteral("fabric.topo"), tr("ibdiagnet topology (*.topo)") };
+    if (kind == QStringLiteral("netbox"))
+        return { tr("Choose a folder for the NetBox import files"), QString(), QString(), true };
+    if (kind == QStringLiteral("report-pdf"))
+        return { tr("Export report"), QStringLiteral("report.pdf"), tr("PDF files (*.pdf)") };
+    return { tr("Export plan"), QStringLiteral("plan.json"), tr("JSON files (*.json)") };
+}
+
+QString writeExport(const core::Plan& plan, const core::Catalog* catalog, const QString& kind, const QString& target, const QImage& topology)
+{
+    if (kind == QStringLiteral("bom-csv"))
+        return textExport(target, [&](std::ostream& out) { planner::writeBomCsv(plan, out); });
+    if (kind == QStringLiteral("bom-json"))
+        return textExport(target, [&](std::ostream& out) { planner::writeBomJson(plan, out); });
+    if (kind == QStringLiteral("bom-xlsx"))
+        return saveXlsx(target, [&](const std::string& path) { return planner::writeBomXlsx(plan, path); });
+    if (kind == QStringLiteral("cables-csv"))
+        return textExport(target, [&](std::ostream& out) { planner::writeCablesCsv(plan, out); });
+    if (kind == QStringLiteral("cables-xlsx"))
+        return saveXlsx(target, [&](const std::string& path) { return planner::writeCablesXlsx(plan, path); });
+    if (kind == QStringLiteral("ibnetdiscover") || kind == QStringLiteral("topo")) {
+        if (plan.spec.fabric != core::Fabric::InfiniBand)
+            return tr("%1 describes an InfiniBand subnet; this plan is RoCEv2.").arg(kind);
+        if (kind == QStringLiteral("topo"))
+            return textExport(target, [&](std::ostream& out) { planner::writeIbdmTopo(plan, out); });
+        return textExport(target, [&](std::ostream& out) { planner::writeIbnetdiscover(plan, out); });
+    }
+    if (kind == QStringLiteral("netbox")) {
+        planner::NetboxOptions options;
+        options.catalog = catalog;
+        const core::Status status = planner::writeNetboxCsv(plan, target.toStdString(), options);
+        return status ? QString() : QString::fromStdString(status.error().toString());
+    }
+    if (kind == QStringLiteral("plan-json"))
+        return textExport(target, [&](std::ostream& out) { core::writePlanJson(plan, out); });
+    if (kind == QStringLiteral("report-pdf"))
+        return writeReportPdf(plan, topology, target);
+    return tr("Unknown export %1").arg(kind);
+}
+
+void runExport(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const core::Catalog> catalog, const QString& kind,
+    const QString& target, QObject* context, std::function<void(const QString&)> done, const QImage& topology)
+{
+    QPointer<QObject> guard(context);
+    auto future = QtConcurrent::run([plan, catalog, kind, target, topology] { return writeExport(*plan, catalog.get(), kind, target, topology); });
+    future.then(context, [guard, done = std::move(done)](const QString& error) {
+        if (guard)
+            done(error);
+    });
+}
+
+} // namespace railyard::app

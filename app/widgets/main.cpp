@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+//
+// railyard [PROJECT.railyard]
+// railyard --screenshot FILE.png [--example NAME] [--tab planner|PAGE] [--size WxH] [--lang en|ko]
+
+#include "app/models/plan_controller.h"
+#include "app/widgets/main_window.h"
+#include "app/widgets/project_session.h"
+#include "core/examples.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QScreen>
+#include <QSettings>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+using namespace railyard;
+
+namespace {
+
+bool wantsScreenshot(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--screenshot") == 0)
+            return true;
+    }
+    return false;
+}
+
+void fail(const QString& message)
+{
+    std::fprintf(stderr, "railyard: %s\n", qPrintable(message));
+}
+
+/// The translations embedded by qt_add_translations (app/widgets/CMakeLists.txt) live under :/i18n/.
+/// A few helpers outside classes translate with a class context ("railyard::app::Export") that lupdate
+/// files under the enclosing namespace or a neighbouring class; on a miss this translator tries those
+/// contexts too, so such strings still translate until their files name the context for lupdate.
+class AppTranslator : public QTranslator {
+public:
+    QString translate(const char* context, const char* sourceText, const char* disambiguation, int n) const override
+    {
+        QString text = QTranslator::translate(context, sourceText, disambiguation, n);
+        if (!text.isNull() || context == nullptr)
+            return text;
+        QByteArray fallback(context);
+        QList<QByteArray> candidates;
+        for (qsizetype cut = fallback.lastIndexOf("::"); cut > 0; cut = fallback.lastIndexOf("::")) {
+            fallback.truncate(cut);
+            candidates << fallback;
+        }
+        if (qstrcmp(context, "railyard::app::TopologyView") == 0)
+            candidates << QByteArrayLiteral("railyard::app::topo::Builder") << QByteArrayLiteral("railyard::app::topo::RailLegend");
+        for (const QByteArray& candidate : std::as_const(candidates)) {
+            text = QTranslator::translate(candidate.constData(), sourceText, disambiguation, n);
+            if (!text.isNull())
+                return text;
+        }
+        return text;
+    }
+};
+
+/// Installs Railyard's and Qt's translations for `language` ("en", "ko"; "system" or empty: the
+/// system's UI languages). English is the source language: it needs no catalog but loads one anyway.
+void installTranslations(QApplication& application, const QString& language)
+{
+    const bool system = language.isEmpty() || language == QStringLiteral("system");
+    const QLocale locale = system ? QLocale::system() : QLocale(language);
+    if (!system)
+        QLocale::setDefault(locale);
+    auto* railyard = new AppTranslator;
+    railyard->setParent(&application);
+    if (railyard->load(locale, QStringLiteral("railyard"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(railyard);
+    auto* qt = new QTranslator(&application);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+}
+
+/// Waits (with the event loop running) until the current plan has arrived.
+void waitForPlan(app::MainWindow& window)
+{
+    QEventLoop loop;
+    QTimer guard;
+    guard.setSingleShot(true);
+    QObject::connect(&guard, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QObject::connect(&window.controller(), &app::PlanController::planReady, &loop, &QEventLoop::quit);
+    QObject::connect(&window.controller(), &app::PlanController::planFailed, &loop, &QEventLoop::quit);
+    guard.start(120'000);
+    if (window.controller().isPlanning())
+        loop.exec();
+    // Let the views lay themselves out.
+    QCoreApplication::processEvents();
+}
+
+int screenshot(app::MainWindow& window, const QCommandLineParser& args)
+{
+    QSize size(1280, 800);
+    if (args.isSet(QStringLiteral("size"))) {
+        const QStringList wh = args.value(QStringLiteral("size")).split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        if (wh.size() == 2)
+            size = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
+        if (!okW || !okH || size.width() < 200 || size.height() < 200) {
+            fail(QStringLiteral("--size: expected WIDTHxHEIGHT like 1920x1080, got %1").arg(args.value(QStringLiteral("size"))));
+            return 2;
+        }
+    }
+    const QString tab = args.value(QStringLiteral("tab"));
+    if (!tab.isEmpty() && tab != QStringLiteral("planner") && !window.showPage(tab)) {
+        fail(QStringLiteral("--tab: unknown page %1 (planner, summary, topology, findings, switches, cables, bom)").arg(tab));
+        return 2;
+    }
+    window.resize(size);
+    window.show();
+    waitForPlan(window);
+    QCoreApplication::processEvents();
+    const QString file = args.value(QStringLiteral("screenshot"));
+    if (!window.grab().save(file)) {
+        fail(QStringLiteral("cannot write %1").arg(file));
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // A screenshot needs no display.
+    if (wantsScreenshot(argc, argv) && std::getenv("QT_QPA_PLATFORM") == nullptr)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication application(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Railyard"));
+    QApplication::setOrganizationDomain(QStringLiteral("railyard.invalid"));
+    QApplication::setApplicationName(QStringLiteral("railyard"));
+    QApplication::setApplicationVersion(QStringLiteral(RAILYARD_VERSION));
+
+    QCommandLineParser args;
+    args.setApplicationDescription(QStringLiteral("Plan and bring up rail-optimized GPU fabrics."));
+    args.addHelpOption();
+    args.addVersionOption();
+    args.addPositionalArgument(QStringLiteral("project"), QStringLiteral("A Railyard project (*.railyard) to open; its most recently saved plan is shown."),
+        QStringLiteral("[PROJECT.railyard]"));
+    args.addOption({ QStringLiteral("screenshot"), QStringLiteral("Render the main window to FILE.png and exit."), QStringLiteral("FILE") });
+    args.addOption({ QStringLiteral("example"), QStringLiteral("Open the built-in example NAME."), QStringLiteral("NAME") });
+    args.addOption({ QStringLiteral("tab"), QStringLiteral("Page to show: planner, summary, topology, findings, switches, cables, bom."),
+        QStringLiteral("NAME") });
+    args.addOption({ QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1920x1080."), QStringLiteral("WxH") });
+    args.addOption({ QStringLiteral("lang"), QStringLiteral("User interface language for this run: en or ko (default: View > Language)."),
+        QStringLiteral("LANG") });
+    args.process(application);
+
+    // View > Language stores the choice; it takes effect here, at the next start.
+    QString language = app::MainWindow::storedLanguage();
+    if (args.isSet(QStringLiteral("lang"))) {
+        language = args.value(QStringLiteral("lang"));
+        if (language != QStringLiteral("en") && language != QStringLiteral("ko")) {
+            fail(QStringLiteral("--lang: expected en or ko, got %1").arg(language));
+            return 2;
+        }
+    }
+    installTranslations(application, language);
+
+    auto catalog = core::Catalog::builtin();
+    if (!catalog) {
+        fail(QString::fromStdString(catalog.error().toString()));
+        return 2;
+    }
+    app::MainWindow window(std::make_shared<const core::Catalog>(std::move(catalog).value()));
+    const QString example = args.isSet(QStringLiteral("example")) ? args.value(QStringLiteral("example"))
+                                                                  : QString::fromUtf8(core::kDefaultExample.data(),
+                                                                      static_cast<qsizetype>(core::kDefaultExample.size()));
+    if (!window.loadExample(example)) {
+        fail(QStringLiteral("--example: no built-in example called %1 (see railyard-cli plan --list-examples)").arg(example));
+        return 2;
+    }
+    if (args.isSet(QStringLiteral("screenshot")))
+        return screenshot(window, args);
+    // Opened after the example, which it replaces once its newest plan has loaded.
+    if (const QStringList projects = args.positionalArguments(); !projects.isEmpty())
+        window.projectSession()->openProject(projects.front());
+    window.show();
+    return QApplication::exec();
+}

@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Fails when lupdate would change the .ts files: runs lupdate with the update target's sources and
+# options on copies in WORK_DIR and compares the copies with the originals.
+#   cmake -DLUPDATE=... -DPROJECT=<qt_add_lupdate project .cmake> -DOPTIONS=a;b -DWORK_DIR=... -P check_ts.cmake
+foreach(var LUPDATE PROJECT WORK_DIR)
+    if(NOT DEFINED ${var})
+        message(FATAL_ERROR "check_ts.cmake: ${var} is not set")
+    endif()
+endforeach()
+if(NOT EXISTS "${PROJECT}")
+    message(FATAL_ERROR "check_ts.cmake: no lupdate project at ${PROJECT}; re-run CMake")
+endif()
+include("${PROJECT}") # lupdate_sources, lupdate_include_paths, lupdate_translations
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+set(copies "")
+foreach(ts IN LISTS lupdate_translations)
+    get_filename_component(name "${ts}" NAME)
+    if(EXISTS "${ts}")
+        file(COPY_FILE "${ts}" "${WORK_DIR}/${name}")
+    endif()
+    list(APPEND copies "\"${WORK_DIR}/${name}\"")
+endforeach()
+set(sources "")
+foreach(source IN LISTS lupdate_sources)
+    if(EXISTS "${source}")
+        list(APPEND sources "\"${source}\"")
+    endif()
+endforeach()
+set(includes "")
+foreach(dir IN LISTS lupdate_include_paths)
+    list(APPEND includes "\"${dir}\"")
+endforeach()
+list(JOIN sources ", " sources)
+list(JOIN includes ", " includes)
+list(JOIN copies ", " copies)
+file(WRITE "${WORK_DIR}/project.json" "{\n  \"projectFile\": \"${PROJECT}\",\n  \"includePaths\": [ ${includes} ],\n  \"sources\": [ ${sources} ],\n  \"translations\": [ ${copies} ]\n}\n")
+
+execute_process(COMMAND "${LUPDATE}" -project "${WORK_DIR}/project.json" ${OPTIONS}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "lupdate failed (${rc}):\n${out}")
+endif()
+
+set(stale "")
+foreach(ts IN LISTS lupdate_translations)
+    get_filename_component(name "${ts}" NAME)
+    set(old "")
+    if(EXISTS "${ts}")
+        file(READ "${ts}" old)
+    endif()
+    file(READ "${WORK_DIR}/${name}" new)
+    if(NOT old STREQUAL new)
+        list(APPEND stale "${name}")
+    endif()
+endforeach()
+if(stale)
+    message(FATAL_ERROR "lupdate would change ${stale}: the translatable strings in app/ changed. "
+        "Run `cmake --build <build dir> --target update_translations`, translate the new strings "
+        "in resources/translations/railyard_ko.ts and commit both .ts files. (lupdate's result is in ${WORK_DIR}.)")
+endif()
+message(STATUS "The .ts files are up to date.")

@@ -1,0 +1,2043 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>railyard::app</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot replace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export bill of materials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Excel workbooks (*.xlsx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export cable map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export topology for ibsim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ibnetdiscover topology (*.ibnet *.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export topology for ibdiagnet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ibdiagnet topology (*.topo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a folder for the NetBox import files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 describes an InfiniBand subnet; this plan is RoCEv2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown export %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No topology picture was available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bill of materials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total of the priced lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some parts have no price in the catalog; the total leaves them out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The catalog has no prices for these parts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No findings: the design follows every rule Railyard checks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Railyard fabric report, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF writer did not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Links below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transceivers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCEv2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scalable units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes, %3 leaf per rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 (%1 pods of %2 SU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 down, %2 up; %3 links to each of %4 spines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leaf %1:1, spine %2:1 (as built)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bisection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LIDs per subnet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch hops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same leaf %1, same rail other SU %2, across rails %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches and links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Tb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::AdvisorDialog</name>
+    <message>
+        <source>InfiniBand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCEv2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the answers argues for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which fabric: InfiniBand or RoCEv2?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About the cluster and the team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs on the back-end (GPU-to-GPU) fabric. Prefilled from the current plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs on the fabric:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The team already operates Ethernet data-centre networks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch OS, monitoring, automation, spares and on-call practice for Ethernet are in place. RoCEv2 reuses all of that; InfiniBand brings a second network technology into operations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Someone on staff has tuned lossless Ethernet (PFC, ECN, DCQCN) in production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCEv2 needs priority flow control, ECN marking and DCQCN set consistently on every NIC and switch hop. InfiniBand is lossless by design and has no such settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Depending on a single vendor is a concern</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand switches, adapters and the subnet manager come in practice from one vendor; RoCEv2 runs on Ethernet from several.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The budget is tight (cost per port weighs heavily)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ethernet switches and optics usually cost less per port than InfiniBand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fabric is shared (tenants, storage or front-end Ethernet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A fabric converged with other Ethernet traffic favours RoCEv2; a dedicated back-end network suits InfiniBand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommended: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence %1% (InfiniBand %2, RoCEv2 %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a close call: either fabric can be defended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get right with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply: switch to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the spec to %1 (%2) with the catalog&apos;s default switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NDR 4x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>400G Ethernet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The spec already uses %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::BomModel</name>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Length (m)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit price (USD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::CableMapModel</name>
+    <message>
+        <source>End A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cage A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cage B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Length (m)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::CompareView</name>
+    <message>
+        <source>Fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spine switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node-leaf links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf-spine links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spine-core links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transceivers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bisection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oversubscription (leaf, spine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:1, %2:1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not priced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+%n node(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pin current plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the plan shown now as a column of the comparison (up to %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove pin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth at the current design choices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First pin: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin plans to compare them; cells that differ from the first pin are highlighted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep cancelled: the spec changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost (US$ thousands)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power (kW)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning %1 cluster sizes...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s): %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Planned %1 of %2 cluster sizes...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches and cost at %1 cluster sizes with the current design choices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches and power at %1 cluster sizes with the current design choices (some parts have no price).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each point re-plans the current spec at another size, keeping its fabric, link, node type, switches, SU size and oversubscription.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not planned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::FindingsModel</name>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::MainWindow</name>
+    <message>
+        <source>Railyard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning cancelled; showing the previous plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cable map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bill of materials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open spe&amp;c...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve spec as...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;example</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bill of materials (CSV)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bill of materials (XLSX)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bill of materials (JSON)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cable map (CSV)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cable map (XLSX)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology (ibnetdiscover)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology (ibdiagnet .topo)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NetBox import files...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan (JSON)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report (PDF)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which &amp;fabric? (advisor)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the advisor whether InfiniBand or RoCEv2 suits this cluster and team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Railyard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <extracomment>View &gt; Language: follow the system&apos;s language</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language changes when Railyard is started again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop planning and keep the previous plan (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes, %2 switches, %3 links; %4 error(s), %5 warning(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The spec cannot be planned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting %1...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open plan spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan specs (*.plan.json *.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save plan spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan specs (*.plan.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Railyard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Railyard %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans and brings up rail-optimized GPU fabrics, InfiniBand or RoCEv2.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::ProjectController</name>
+    <message>
+        <source>Project operation failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::ProjectDialog</name>
+    <message>
+        <source>Plans and revisions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan / revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the selected revision (a plan: its latest revision)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No project is open. Save the project to keep plans in it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n revision(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Revision %1</source>
+        <extracomment>A revision of a plan in the &quot;Plans and revisions&quot; list</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name for plan &quot;%1&quot;:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete plan &quot;%1&quot; and all its revisions from the project? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::ProjectSession</name>
+    <message>
+        <source>Saved plan &quot;%1&quot; as revision %2 in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recovery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open project...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;recent project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the spec as a new revision of its plan in the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save project &amp;as...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Plans and revisions...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recent projects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untitled plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untitled project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1[*] — %2 — Railyard</source>
+        <extracomment>Window title: plan name, then the project file; [*] shows * while there are unsaved edits</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened plan &quot;%1&quot;, revision %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Railyard project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Railyard did not exit cleanly. Unsaved changes to plan &quot;%1&quot; in %2 (autosaved %3) can be restored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Railyard did not exit cleanly. An unsaved plan (autosaved %1) can be restored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of this plan in the project:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save project as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Railyard projects (*.railyard)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan has changes that are not saved in a project. Save them first?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Railyard projects (*.railyard);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::SpecForm</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GbE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lanes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n name(s) listed in the spec</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>default for the speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same as leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same as spine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (other fabric)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from node type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from node type (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= %L1 nodes of %2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= %L1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1x (%2 Gb/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1x (not offered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &quot;down:up&quot; like &quot;2:1&quot;, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be priorities from 0 to 7, separated by commas, like &quot;3&quot; or &quot;3, 4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> m</source>
+        <extracomment>Unit suffix of a distance in metres.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free text that names the design in reports and exports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCEv2 (Ethernet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand: a credit-based lossless fabric run by a subnet manager. RoCEv2: RDMA over UDP/IP on Ethernet, kept lossless by PFC, ECN and DCQCN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU server from the catalog. It gives the GPUs per node, the compute NICs (one per rail) and the NIC model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the cluster size in nodes (servers) or in GPUs; with GPUs, nodes = GPUs / GPUs per node, rounded up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many nodes (servers) the fabric connects, or how many GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overrides the node type&apos;s GPU count. Leave it at &quot;from node type&quot; unless the servers differ from the catalog.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rail is the set of NIC k of every node, wired to its own leaf switches, so GPU k talks to GPU k elsewhere in one hop. Rails = compute NICs per node; overrides the node type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compute NIC model; by default the node type&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pattern with exactly one %0Nd, numbered from 1 in SU order: node%03d gives node001, node002 and so on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand speed grade per lane: EDR 25, HDR 50, NDR 100, XDR 200 Gb/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanes per port. NDR 2x is NDR200 (200 Gb/s): a QM9700 then has 128 ports instead of 64 at NDR 4x (400 Gb/s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ethernet port speed of each NIC port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC&apos;s native</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 lane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ethernet lanes per port. 400G is 4 x 100G on ConnectX-7 but 8 x 50G on some switches; the two cannot be cabled together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The leaf (rail) switch model; by default the catalog&apos;s switch for the fabric and speed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The spine switch model; by default the leaf&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The core switch model of a three-tier fabric; by default the spine&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>derived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SU size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A scalable unit (SU) is a group of nodes whose NIC k all share one rail-k leaf; the SU size is the leaf&apos;s node-facing ports. Derived by default from the leaf&apos;s ports and the oversubscription.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oversubscription is the down:up bandwidth ratio at a switch tier: 1:1 is non-blocking, 2:1 gives half as much uplink as downlink bandwidth.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spine ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 (leaf, spine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 (leaf, spine, core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch layers between nodes: two (leaf and spine) or three (with a core). Auto picks two while one spine layer can connect every leaf.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Independent copies of the rail fabric. With two, each NIC port is split across two planes, e.g. 800G as 2 x 400G.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserved ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ports per leaf kept free for management, storage or growth; they do not carry planned links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mgmt ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ports of fabric-management appliances (such as UFM) attached to the leaves of SU 1; counted as node-leaf cables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grow to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The final size in nodes when building in phases: spines, cores and their cabling are planned for it, and the plan marks what is installed now. Must be more than the nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lossless profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCEv2 only: how the Ethernet fabric avoids dropping RDMA traffic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lossless</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PFC only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lossy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lossless: PFC on every hop, ECN marking at switches, DCQCN at NICs. PFC only: no ECN. Lossy: ECN and DCQCN without PFC, relying on NIC retransmission.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PFC priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PFC (priority flow control) pauses one traffic class when a buffer fills instead of dropping. The priority (0 to 7) that carries RoCE; several separated by commas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marking at switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN (explicit congestion notification): switches mark packets when a queue builds up instead of dropping them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate control at NICs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DCQCN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DCQCN: a NIC that receives ECN-marked packets sends CNPs back, and the sender slows down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DSCP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCP (VLAN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which packet field switches and NICs trust to pick the priority: DSCP in the IP header (works without VLANs) or the VLAN PCP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE DSCP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DSCP value of RoCE data packets (0 to 63), mapped to the PFC priority.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CNP DSCP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DSCP value of congestion notification packets (CNPs), usually a strict-priority class.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> B</source>
+        <extracomment>Unit suffix of an MTU in bytes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An RDMA path MTU (256, 512, 1024, 2048 or 4096) or an Ethernet interface MTU from 1500 to 9216.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rack layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where nodes and switches sit; cable lengths follow from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes per rack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU servers in one rack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row (network rack)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rack (top of rack)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaves in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row: the leaves of an SU sit in a network rack in the middle of its row. Rack: in the node racks, top of rack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rack width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance between neighbouring racks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-rack run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertical cable run at each end: up to the tray and down into the rack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added to every cable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SU pitch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance between neighbouring SU rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To spines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From an SU row to the spine area.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the spine area to the core area.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>derived (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the marked fields to plan again; the plan shown is for the last valid spec.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The spec cannot be planned; the marked fields say why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::SummaryView</name>
+    <message>
+        <source>This spec cannot be planned</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::SwitchesModel</name>
+    <message>
+        <source>Switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::TablePage</name>
+    <message>
+        <source>Search (any column)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::TopologyView</name>
+    <message>
+        <source>Zoom In</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapsed: one box per SU and rail, bundles show link counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hover a cable for its ports; right-click to mark failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark %n Switches Failed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n Switches</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mark Cable Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark All %n Cables Failed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mark One Cable Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore Cable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n Cables</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapsed View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 %3, %4 ports: %5 used, %6 reserved, %7 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, SU %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n device(s)&lt;/b&gt;</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;br&gt;… and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;font color=&apos;#d62728&apos;&gt;failed (what-if)&lt;/font&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;planned for growth, not installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &lt;-&gt; %2, %3 %4 m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (failed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (planned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n cable(s)&lt;/b&gt;</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::WhatIfPanel</name>
+    <message>
+        <source>&lt;b&gt;What-if&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity lost:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes cut off:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC ports lost:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring every failed switch and cable back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the impact…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing failed. Right-click a switch or a cable in the topology and choose Mark Failed to see what losing it costs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plan yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed: %n switch(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cable(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2 % of the fabric&apos;s links)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::topo::Builder</name>
+    <message>
+        <source>Pod %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P%1 R%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SU %1 · %n node(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> + %n mgmt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plane %1 · %n spine(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%n spine(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%n core(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::topo::RailLegend</name>
+    <message>
+        <source>Rails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

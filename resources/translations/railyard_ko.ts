@@ -1,0 +1,2031 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ko_KR">
+<context>
+    <name>railyard::app</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Cannot replace %1</source>
+        <translation>%1을(를) 교체할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Export bill of materials</source>
+        <translation>자재 명세서 내보내기</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 파일 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Excel workbooks (*.xlsx)</source>
+        <translation>Excel 통합 문서 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 파일 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export cable map</source>
+        <translation>케이블 맵 내보내기</translation>
+    </message>
+    <message>
+        <source>Export topology for ibsim</source>
+        <translation>ibsim용 토폴로지 내보내기</translation>
+    </message>
+    <message>
+        <source>ibnetdiscover topology (*.ibnet *.txt)</source>
+        <translation>ibnetdiscover 토폴로지 (*.ibnet *.txt)</translation>
+    </message>
+    <message>
+        <source>Export topology for ibdiagnet</source>
+        <translation>ibdiagnet용 토폴로지 내보내기</translation>
+    </message>
+    <message>
+        <source>ibdiagnet topology (*.topo)</source>
+        <translation>ibdiagnet 토폴로지 (*.topo)</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the NetBox import files</source>
+        <translation>NetBox 가져오기 파일을 저장할 폴더 선택</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>보고서 내보내기</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 파일 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export plan</source>
+        <translation>플랜 내보내기</translation>
+    </message>
+    <message>
+        <source>%1 describes an InfiniBand subnet; this plan is RoCEv2.</source>
+        <translation>%1은(는) InfiniBand 서브넷 형식입니다. 이 플랜은 RoCEv2입니다.</translation>
+    </message>
+    <message>
+        <source>Unknown export %1</source>
+        <translation>알 수 없는 내보내기 형식: %1</translation>
+    </message>
+    <message>
+        <source>Untitled plan</source>
+        <translation>제목 없는 플랜</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>토폴로지</translation>
+    </message>
+    <message>
+        <source>No topology picture was available.</source>
+        <translation>토폴로지 그림을 사용할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Bill of materials</source>
+        <translation>자재 명세서</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>분류</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>수량</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>부품</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>품목</translation>
+    </message>
+    <message>
+        <source>Unit price</source>
+        <translation>단가</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>금액</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>합계</translation>
+    </message>
+    <message>
+        <source>Total of the priced lines</source>
+        <translation>가격이 있는 항목의 합계</translation>
+    </message>
+    <message>
+        <source>Some parts have no price in the catalog; the total leaves them out.</source>
+        <translation>카탈로그에 가격이 없는 부품이 있어 합계에서 제외했습니다.</translation>
+    </message>
+    <message>
+        <source>The catalog has no prices for these parts.</source>
+        <translation>카탈로그에 이 부품들의 가격이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>점검 결과</translation>
+    </message>
+    <message>
+        <source>No findings: the design follows every rule Railyard checks.</source>
+        <translation>점검 결과 없음: 설계가 Railyard가 검사하는 모든 규칙을 충족합니다.</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>심각도</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>코드</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>메시지</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>정보</translation>
+    </message>
+    <message>
+        <source>Railyard fabric report, %1</source>
+        <translation>Railyard 패브릭 보고서, %1</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>%2쪽 중 %1쪽</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF writer did not start</source>
+        <translation>%1에 쓸 수 없습니다: PDF 작성기를 시작하지 못했습니다</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>계층</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>스위치</translation>
+    </message>
+    <message>
+        <source>Links below</source>
+        <translation>하위 링크</translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation>리프</translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation>스파인</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>코어</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>합계</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>SUs</source>
+        <translation>SU</translation>
+    </message>
+    <message>
+        <source>switches</source>
+        <translation>스위치</translation>
+    </message>
+    <message>
+        <source>links</source>
+        <translation>링크</translation>
+    </message>
+    <message>
+        <source>transceivers</source>
+        <translation>트랜시버</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>패브릭</translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>RoCEv2</source>
+        <translation>RoCEv2</translation>
+    </message>
+    <message>
+        <source>Node type</source>
+        <translation>노드 유형</translation>
+    </message>
+    <message>
+        <source>Scalable units</source>
+        <translation>스케일러블 유닛(SU)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes, %3 leaf per rail</source>
+        <translation>%2노드 SU %1개, 레일당 리프 %3대</translation>
+    </message>
+    <message>
+        <source>Tiers</source>
+        <translation>계층 수</translation>
+    </message>
+    <message>
+        <source>3 (%1 pods of %2 SU)</source>
+        <translation>3 (%2 SU 규모 포드 %1개)</translation>
+    </message>
+    <message>
+        <source>2</source>
+        <translation>2</translation>
+    </message>
+    <message>
+        <source>Leaf ports</source>
+        <translation>리프 포트</translation>
+    </message>
+    <message>
+        <source>%1 down, %2 up; %3 links to each of %4 spines</source>
+        <translation>다운링크 %1, 업링크 %2; 스파인 %4대 각각에 링크 %3개</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>오버서브스크립션</translation>
+    </message>
+    <message>
+        <source>leaf %1:1, spine %2:1 (as built)</source>
+        <translation>리프 %1:1, 스파인 %2:1 (구성 기준)</translation>
+    </message>
+    <message>
+        <source>Bisection</source>
+        <translation>이분 대역폭</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>GPU당</translation>
+    </message>
+    <message>
+        <source>LIDs per subnet</source>
+        <translation>서브넷당 LID</translation>
+    </message>
+    <message>
+        <source>Switch hops</source>
+        <translation>스위치 홉</translation>
+    </message>
+    <message>
+        <source>same leaf %1, same rail other SU %2, across rails %3</source>
+        <translation>같은 리프 %1, 같은 레일·다른 SU %2, 레일 간 %3</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>전력</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>비용</translation>
+    </message>
+    <message>
+        <source>Switches and links</source>
+        <translation>스위치와 링크</translation>
+    </message>
+    <message>
+        <source>%1 Tb/s</source>
+        <translation>%1 Tb/s</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::AdvisorDialog</name>
+    <message>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>RoCEv2</source>
+        <translation>RoCEv2</translation>
+    </message>
+    <message>
+        <source>None of the answers argues for it.</source>
+        <translation>이를 뒷받침하는 답변이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Which fabric: InfiniBand or RoCEv2?</source>
+        <translation>어떤 패브릭이 적합할까요: InfiniBand 또는 RoCEv2?</translation>
+    </message>
+    <message>
+        <source>About the cluster and the team</source>
+        <translation>클러스터와 운영 팀 정보</translation>
+    </message>
+    <message>
+        <source>GPUs on the back-end (GPU-to-GPU) fabric. Prefilled from the current plan.</source>
+        <translation>백엔드(GPU 간) 패브릭에 연결되는 GPU 수입니다. 현재 플랜 값으로 미리 채워집니다.</translation>
+    </message>
+    <message>
+        <source>GPUs on the fabric:</source>
+        <translation>패브릭의 GPU 수:</translation>
+    </message>
+    <message>
+        <source>The team already operates Ethernet data-centre networks</source>
+        <translation>팀이 이미 이더넷 데이터센터 네트워크를 운영하고 있음</translation>
+    </message>
+    <message>
+        <source>Switch OS, monitoring, automation, spares and on-call practice for Ethernet are in place. RoCEv2 reuses all of that; InfiniBand brings a second network technology into operations.</source>
+        <translation>이더넷용 스위치 OS, 모니터링, 자동화, 예비품, 온콜 체계가 갖춰져 있습니다. RoCEv2는 이를 모두 재사용하지만, InfiniBand는 운영에 두 번째 네트워크 기술을 들여오게 됩니다.</translation>
+    </message>
+    <message>
+        <source>Someone on staff has tuned lossless Ethernet (PFC, ECN, DCQCN) in production</source>
+        <translation>팀원 중 운영 환경에서 무손실 이더넷(PFC, ECN, DCQCN)을 튜닝해 본 사람이 있음</translation>
+    </message>
+    <message>
+        <source>RoCEv2 needs priority flow control, ECN marking and DCQCN set consistently on every NIC and switch hop. InfiniBand is lossless by design and has no such settings.</source>
+        <translation>RoCEv2는 모든 NIC와 스위치 홉에 PFC(우선순위 흐름 제어), ECN 마킹, DCQCN을 일관되게 설정해야 합니다. InfiniBand는 설계상 무손실이라 이런 설정이 필요 없습니다.</translation>
+    </message>
+    <message>
+        <source>Depending on a single vendor is a concern</source>
+        <translation>단일 벤더 종속이 우려됨</translation>
+    </message>
+    <message>
+        <source>InfiniBand switches, adapters and the subnet manager come in practice from one vendor; RoCEv2 runs on Ethernet from several.</source>
+        <translation>InfiniBand 스위치, 어댑터, 서브넷 매니저는 사실상 한 벤더 제품이지만, RoCEv2는 여러 벤더의 이더넷에서 동작합니다.</translation>
+    </message>
+    <message>
+        <source>The budget is tight (cost per port weighs heavily)</source>
+        <translation>예산이 빠듯함 (포트당 비용이 중요)</translation>
+    </message>
+    <message>
+        <source>Ethernet switches and optics usually cost less per port than InfiniBand.</source>
+        <translation>이더넷 스위치와 광 모듈은 보통 InfiniBand보다 포트당 비용이 낮습니다.</translation>
+    </message>
+    <message>
+        <source>The fabric is shared (tenants, storage or front-end Ethernet)</source>
+        <translation>패브릭을 공유함 (테넌트, 스토리지 또는 프런트엔드 이더넷)</translation>
+    </message>
+    <message>
+        <source>A fabric converged with other Ethernet traffic favours RoCEv2; a dedicated back-end network suits InfiniBand.</source>
+        <translation>다른 이더넷 트래픽과 통합된 패브릭에는 RoCEv2가, 전용 백엔드 네트워크에는 InfiniBand가 적합합니다.</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>적용</translation>
+    </message>
+    <message>
+        <source>Recommended: %1</source>
+        <translation>권장: %1</translation>
+    </message>
+    <message>
+        <source>Confidence %1% (InfiniBand %2, RoCEv2 %3)</source>
+        <translation>신뢰도 %1% (InfiniBand %2, RoCEv2 %3)</translation>
+    </message>
+    <message>
+        <source>a close call: either fabric can be defended</source>
+        <translation>근소한 차이: 어느 패브릭을 택해도 타당합니다</translation>
+    </message>
+    <message>
+        <source>For %1</source>
+        <translation>%1 선택 근거</translation>
+    </message>
+    <message>
+        <source>Get right with %1</source>
+        <translation>%1 선택 시 유의할 점</translation>
+    </message>
+    <message>
+        <source>Apply: switch to %1</source>
+        <translation>적용: %1(으)로 전환</translation>
+    </message>
+    <message>
+        <source>Move the spec to %1 (%2) with the catalog&apos;s default switches</source>
+        <translation>카탈로그의 기본 스위치로 스펙을 %1 (%2)(으)로 변경</translation>
+    </message>
+    <message>
+        <source>NDR 4x</source>
+        <translation>NDR 4x</translation>
+    </message>
+    <message>
+        <source>400G Ethernet</source>
+        <translation>400G 이더넷</translation>
+    </message>
+    <message>
+        <source>The spec already uses %1</source>
+        <translation>스펙이 이미 %1을(를) 사용합니다</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::BomModel</name>
+    <message>
+        <source>Category</source>
+        <translation>분류</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>수량</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>부품</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>품목</translation>
+    </message>
+    <message>
+        <source>Length (m)</source>
+        <translation>길이 (m)</translation>
+    </message>
+    <message>
+        <source>Unit price (USD)</source>
+        <translation>단가 (USD)</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::CableMapModel</name>
+    <message>
+        <source>End A</source>
+        <translation>A단</translation>
+    </message>
+    <message>
+        <source>Cage A</source>
+        <translation>A단 케이지</translation>
+    </message>
+    <message>
+        <source>End B</source>
+        <translation>B단</translation>
+    </message>
+    <message>
+        <source>Cage B</source>
+        <translation>B단 케이지</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>계층</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>매체</translation>
+    </message>
+    <message>
+        <source>Length (m)</source>
+        <translation>길이 (m)</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>부품</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>설치 여부</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>예</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>계획됨</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::CompareView</name>
+    <message>
+        <source>Fabric</source>
+        <translation>패브릭</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>SUs</source>
+        <translation>SU</translation>
+    </message>
+    <message>
+        <source>Tiers</source>
+        <translation>계층 수</translation>
+    </message>
+    <message>
+        <source>Leaf switches</source>
+        <translation>리프 스위치</translation>
+    </message>
+    <message>
+        <source>Spine switches</source>
+        <translation>스파인 스위치</translation>
+    </message>
+    <message>
+        <source>Core switches</source>
+        <translation>코어 스위치</translation>
+    </message>
+    <message>
+        <source>Node-leaf links</source>
+        <translation>노드-리프 링크</translation>
+    </message>
+    <message>
+        <source>Leaf-spine links</source>
+        <translation>리프-스파인 링크</translation>
+    </message>
+    <message>
+        <source>Spine-core links</source>
+        <translation>스파인-코어 링크</translation>
+    </message>
+    <message>
+        <source>Transceivers</source>
+        <translation>트랜시버</translation>
+    </message>
+    <message>
+        <source>Bisection</source>
+        <translation>이분 대역폭</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>GPU당</translation>
+    </message>
+    <message>
+        <source>Oversubscription (leaf, spine)</source>
+        <translation>오버서브스크립션 (리프, 스파인)</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>전력</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>비용</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>%1:1, %2:1</source>
+        <translation>%1:1, %2:1</translation>
+    </message>
+    <message>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <source>not priced</source>
+        <translation>가격 없음</translation>
+    </message>
+    <message>
+        <source>Untitled plan</source>
+        <translation>제목 없는 플랜</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+%n node(s)</source>
+        <translation>
+            <numerusform>%1
+노드 %n대</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pin current plan</source>
+        <translation>현재 플랜 고정</translation>
+    </message>
+    <message>
+        <source>Keep the plan shown now as a column of the comparison (up to %1)</source>
+        <translation>현재 표시된 플랜을 비교 열로 고정합니다 (최대 %1개)</translation>
+    </message>
+    <message>
+        <source>Remove pin</source>
+        <translation>고정 해제</translation>
+    </message>
+    <message>
+        <source>Remove the selected column</source>
+        <translation>선택한 열 제거</translation>
+    </message>
+    <message>
+        <source>Remove all</source>
+        <translation>모두 제거</translation>
+    </message>
+    <message>
+        <source>Growth at the current design choices</source>
+        <translation>현재 설계 선택 기준의 확장 추이</translation>
+    </message>
+    <message>
+        <source>First pin: %1</source>
+        <translation>첫 번째 고정: %1</translation>
+    </message>
+    <message>
+        <source>Pin plans to compare them; cells that differ from the first pin are highlighted.</source>
+        <translation>플랜을 고정해 비교하세요. 첫 번째 고정 플랜과 다른 셀은 강조 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pinned</source>
+        <translation>%2개 중 %1개 고정</translation>
+    </message>
+    <message>
+        <source>Sweep cancelled: the spec changed.</source>
+        <translation>스윕 취소됨: 스펙이 변경되었습니다.</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>스위치</translation>
+    </message>
+    <message>
+        <source>Cost (US$ thousands)</source>
+        <translation>비용 (천 US$)</translation>
+    </message>
+    <message>
+        <source>Power (kW)</source>
+        <translation>전력 (kW)</translation>
+    </message>
+    <message>
+        <source>Planning %1 cluster sizes...</source>
+        <translation>클러스터 규모 %1가지를 계획하는 중...</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s): %1</source>
+        <translation>
+            <numerusform>노드 %n대: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Planned %1 of %2 cluster sizes...</source>
+        <translation>클러스터 규모 %2가지 중 %1가지 계획 완료...</translation>
+    </message>
+    <message>
+        <source>Switches and cost at %1 cluster sizes with the current design choices.</source>
+        <translation>현재 설계 선택 기준, 클러스터 규모 %1가지에서의 스위치 수와 비용입니다.</translation>
+    </message>
+    <message>
+        <source>Switches and power at %1 cluster sizes with the current design choices (some parts have no price).</source>
+        <translation>현재 설계 선택 기준, 클러스터 규모 %1가지에서의 스위치 수와 전력입니다 (일부 부품은 가격이 없음).</translation>
+    </message>
+    <message>
+        <source>Each point re-plans the current spec at another size, keeping its fabric, link, node type, switches, SU size and oversubscription.</source>
+        <translation>각 지점은 패브릭, 링크, 노드 유형, 스위치, SU 크기, 오버서브스크립션을 유지한 채 현재 스펙을 다른 규모로 다시 계획한 결과입니다.</translation>
+    </message>
+    <message>
+        <source>Not planned: %1</source>
+        <translation>계획 불가: %1</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::FindingsModel</name>
+    <message>
+        <source>Severity</source>
+        <translation>심각도</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>코드</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>점검 결과</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>정보</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::MainWindow</name>
+    <message>
+        <source>Railyard</source>
+        <translation>Railyard</translation>
+    </message>
+    <message>
+        <source>Planning cancelled; showing the previous plan.</source>
+        <translation>계획이 취소되었습니다. 이전 플랜을 표시합니다.</translation>
+    </message>
+    <message>
+        <source>Planning: %1</source>
+        <translation>계획 중: %1</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>요약</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>토폴로지</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>점검 결과</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>스위치</translation>
+    </message>
+    <message>
+        <source>Cable map</source>
+        <translation>케이블 맵</translation>
+    </message>
+    <message>
+        <source>Bill of materials</source>
+        <translation>자재 명세서</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>비교</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open spe&amp;c...</source>
+        <translation>스펙 열기(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve spec as...</source>
+        <translation>다른 이름으로 스펙 저장(&amp;V)...</translation>
+    </message>
+    <message>
+        <source>Open &amp;example</source>
+        <translation>예제 열기(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>내보내기(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Bill of materials (CSV)...</source>
+        <translation>자재 명세서 (CSV)...</translation>
+    </message>
+    <message>
+        <source>Bill of materials (XLSX)...</source>
+        <translation>자재 명세서 (XLSX)...</translation>
+    </message>
+    <message>
+        <source>Bill of materials (JSON)...</source>
+        <translation>자재 명세서 (JSON)...</translation>
+    </message>
+    <message>
+        <source>Cable map (CSV)...</source>
+        <translation>케이블 맵 (CSV)...</translation>
+    </message>
+    <message>
+        <source>Cable map (XLSX)...</source>
+        <translation>케이블 맵 (XLSX)...</translation>
+    </message>
+    <message>
+        <source>Topology (ibnetdiscover)...</source>
+        <translation>토폴로지 (ibnetdiscover)...</translation>
+    </message>
+    <message>
+        <source>Topology (ibdiagnet .topo)...</source>
+        <translation>토폴로지 (ibdiagnet .topo)...</translation>
+    </message>
+    <message>
+        <source>NetBox import files...</source>
+        <translation>NetBox 가져오기 파일...</translation>
+    </message>
+    <message>
+        <source>Plan (JSON)...</source>
+        <translation>플랜 (JSON)...</translation>
+    </message>
+    <message>
+        <source>Report (PDF)...</source>
+        <translation>보고서 (PDF)...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>종료(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>편집(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>도구(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Which &amp;fabric? (advisor)...</source>
+        <translation>패브릭 선택 도우미(&amp;F)...</translation>
+    </message>
+    <message>
+        <source>Ask the advisor whether InfiniBand or RoCEv2 suits this cluster and team</source>
+        <translation>이 클러스터와 팀에 InfiniBand와 RoCEv2 중 무엇이 적합한지 도우미에게 묻습니다</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Railyard</source>
+        <translation>Railyard 정보(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Stop planning and keep the previous plan (Esc)</source>
+        <translation>계획을 중단하고 이전 플랜을 유지합니다 (Esc)</translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation>점검 결과 (%1)</translation>
+    </message>
+    <message>
+        <source>%1 nodes, %2 switches, %3 links; %4 error(s), %5 warning(s)</source>
+        <translation>노드 %1대, 스위치 %2대, 링크 %3개; 오류 %4개, 경고 %5개</translation>
+    </message>
+    <message>
+        <source>The spec cannot be planned: %1</source>
+        <translation>스펙을 계획할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>아직 내보낼 내용이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Exporting %1...</source>
+        <translation>%1(으)로 내보내는 중...</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1(으)로 내보냈습니다</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>내보내기 실패</translation>
+    </message>
+    <message>
+        <source>Open plan spec</source>
+        <translation>플랜 스펙 열기</translation>
+    </message>
+    <message>
+        <source>Plan specs (*.plan.json *.json)</source>
+        <translation>플랜 스펙 (*.plan.json *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1을(를) 읽을 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Save plan spec</source>
+        <translation>플랜 스펙 저장</translation>
+    </message>
+    <message>
+        <source>Plan specs (*.plan.json)</source>
+        <translation>플랜 스펙 (*.plan.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>About Railyard</source>
+        <translation>Railyard 정보</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Railyard %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans and brings up rail-optimized GPU fabrics, InfiniBand or RoCEv2.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Railyard %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;레일 최적화 GPU 패브릭(InfiniBand 또는 RoCEv2)을 설계하고 구축합니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>언어(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <extracomment>View &gt; Language: follow the system&apos;s language</extracomment>
+        <translation>시스템 설정 따름(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The language changes when Railyard is started again.</source>
+        <translation>Railyard를 다시 시작하면 언어가 바뀝니다.</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::ProjectController</name>
+    <message>
+        <source>Project operation failed: %1</source>
+        <translation>프로젝트 작업 실패: %1</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::ProjectDialog</name>
+    <message>
+        <source>Plans and revisions</source>
+        <translation>플랜과 리비전</translation>
+    </message>
+    <message>
+        <source>Plan / revision</source>
+        <translation>플랜 / 리비전</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>저장 시각</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>설명</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>열기(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open the selected revision (a plan: its latest revision)</source>
+        <translation>선택한 리비전을 엽니다 (플랜을 선택하면 최신 리비전)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename...</source>
+        <translation>이름 바꾸기(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>&amp;Delete...</source>
+        <translation>삭제(&amp;D)...</translation>
+    </message>
+    <message>
+        <source>No project is open. Save the project to keep plans in it.</source>
+        <translation>열린 프로젝트가 없습니다. 플랜을 보관하려면 프로젝트를 저장하세요.</translation>
+    </message>
+    <message>
+        <source>Project %1</source>
+        <translation>프로젝트 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n revision(s)</source>
+        <translation>
+            <numerusform>리비전 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Revision %1</source>
+        <extracomment>A revision of a plan in the &quot;Plans and revisions&quot; list</extracomment>
+        <translation>리비전 %1</translation>
+    </message>
+    <message>
+        <source>Rename plan</source>
+        <translation>플랜 이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>New name for plan &quot;%1&quot;:</source>
+        <translation>플랜 &quot;%1&quot;의 새 이름:</translation>
+    </message>
+    <message>
+        <source>Delete plan</source>
+        <translation>플랜 삭제</translation>
+    </message>
+    <message>
+        <source>Delete plan &quot;%1&quot; and all its revisions from the project? This cannot be undone.</source>
+        <translation>프로젝트에서 플랜 &quot;%1&quot;과(와) 모든 리비전을 삭제할까요? 되돌릴 수 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::ProjectSession</name>
+    <message>
+        <source>Saved plan &quot;%1&quot; as revision %2 in %3</source>
+        <translation>플랜 &quot;%1&quot;을(를) %3에 리비전 %2(으)로 저장했습니다</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>자동 저장 실패: %1</translation>
+    </message>
+    <message>
+        <source>Recovery</source>
+        <translation>복구</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>복원(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>버리기(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;New project</source>
+        <translation>새 프로젝트(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open project...</source>
+        <translation>프로젝트 열기(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent project</source>
+        <translation>최근 프로젝트 열기(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>저장(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the spec as a new revision of its plan in the project</source>
+        <translation>스펙을 프로젝트 내 해당 플랜의 새 리비전으로 저장합니다</translation>
+    </message>
+    <message>
+        <source>Save project &amp;as...</source>
+        <translation>다른 이름으로 프로젝트 저장(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Plans and revisions...</source>
+        <translation>플랜과 리비전(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>No recent projects</source>
+        <translation>최근 프로젝트 없음</translation>
+    </message>
+    <message>
+        <source>&amp;Clear list</source>
+        <translation>목록 지우기(&amp;C)</translation>
+    </message>
+    <message>
+        <source>untitled plan</source>
+        <translation>제목 없는 플랜</translation>
+    </message>
+    <message>
+        <source>untitled project</source>
+        <translation>제목 없는 프로젝트</translation>
+    </message>
+    <message>
+        <source>%1[*] — %2 — Railyard</source>
+        <extracomment>Window title: plan name, then the project file; [*] shows * while there are unsaved edits</extracomment>
+        <translation>%1[*] — %2 — Railyard</translation>
+    </message>
+    <message>
+        <source>Opened plan &quot;%1&quot;, revision %2</source>
+        <translation>플랜 &quot;%1&quot;, 리비전 %2을(를) 열었습니다</translation>
+    </message>
+    <message>
+        <source>Railyard project</source>
+        <translation>Railyard 프로젝트</translation>
+    </message>
+    <message>
+        <source>Railyard did not exit cleanly. Unsaved changes to plan &quot;%1&quot; in %2 (autosaved %3) can be restored.</source>
+        <translation>Railyard가 정상적으로 종료되지 않았습니다. %2의 플랜 &quot;%1&quot;에 저장되지 않은 변경 사항(%3 자동 저장)을 복원할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Railyard did not exit cleanly. An unsaved plan (autosaved %1) can be restored.</source>
+        <translation>Railyard가 정상적으로 종료되지 않았습니다. 저장되지 않은 플랜(%1 자동 저장)을 복원할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>플랜</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>플랜 저장</translation>
+    </message>
+    <message>
+        <source>Name of this plan in the project:</source>
+        <translation>프로젝트에서 사용할 플랜 이름:</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>프로젝트</translation>
+    </message>
+    <message>
+        <source>Save project as</source>
+        <translation>다른 이름으로 프로젝트 저장</translation>
+    </message>
+    <message>
+        <source>Railyard projects (*.railyard)</source>
+        <translation>Railyard 프로젝트 (*.railyard)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>저장되지 않은 변경 사항</translation>
+    </message>
+    <message>
+        <source>The plan has changes that are not saved in a project. Save them first?</source>
+        <translation>플랜에 프로젝트에 저장되지 않은 변경 사항이 있습니다. 먼저 저장할까요?</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>프로젝트 열기</translation>
+    </message>
+    <message>
+        <source>Railyard projects (*.railyard);;All files (*)</source>
+        <translation>Railyard 프로젝트 (*.railyard);;모든 파일 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::SpecForm</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>실행 취소(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>다시 실행(&amp;R)</translation>
+    </message>
+    <message>
+        <source>%1 (unknown)</source>
+        <translation>%1 (알 수 없음)</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <source>%1 GbE</source>
+        <translation>%1 GbE</translation>
+    </message>
+    <message>
+        <source>%1 lanes</source>
+        <translation>%1레인</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n name(s) listed in the spec</source>
+        <translation>
+            <numerusform>스펙에 나열된 이름 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>default for the speed</source>
+        <translation>속도별 기본값</translation>
+    </message>
+    <message>
+        <source>same as leaf</source>
+        <translation>리프와 동일</translation>
+    </message>
+    <message>
+        <source>same as spine</source>
+        <translation>스파인과 동일</translation>
+    </message>
+    <message>
+        <source>%1 (other fabric)</source>
+        <translation>%1 (다른 패브릭)</translation>
+    </message>
+    <message>
+        <source>from node type</source>
+        <translation>노드 유형 기준</translation>
+    </message>
+    <message>
+        <source>from node type (%1)</source>
+        <translation>노드 유형 기준 (%1)</translation>
+    </message>
+    <message>
+        <source>= %L1 nodes of %2 GPUs</source>
+        <translation>= GPU %2개 노드 %L1대</translation>
+    </message>
+    <message>
+        <source>= %L1 GPUs</source>
+        <translation>= GPU %L1개</translation>
+    </message>
+    <message>
+        <source>%1x (%2 Gb/s)</source>
+        <translation>%1x (%2 Gb/s)</translation>
+    </message>
+    <message>
+        <source>%1x (not offered)</source>
+        <translation>%1x (지원 안 함)</translation>
+    </message>
+    <message>
+        <source>must be &quot;down:up&quot; like &quot;2:1&quot;, got &quot;%1&quot;</source>
+        <translation>&quot;2:1&quot;처럼 &quot;다운:업&quot; 형식이어야 합니다. 입력값: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be priorities from 0 to 7, separated by commas, like &quot;3&quot; or &quot;3, 4&quot;</source>
+        <translation>&quot;3&quot; 또는 &quot;3, 4&quot;처럼 0~7 사이 우선순위를 쉼표로 구분해 입력해야 합니다</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>%1 편집</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <extracomment>Unit suffix of a distance in metres.</extracomment>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>클러스터</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>제목 없음</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>이름</translation>
+    </message>
+    <message>
+        <source>Free text that names the design in reports and exports.</source>
+        <translation>보고서와 내보내기 파일에서 설계를 가리키는 자유 형식 이름입니다.</translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>RoCEv2 (Ethernet)</source>
+        <translation>RoCEv2 (이더넷)</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>패브릭</translation>
+    </message>
+    <message>
+        <source>InfiniBand: a credit-based lossless fabric run by a subnet manager. RoCEv2: RDMA over UDP/IP on Ethernet, kept lossless by PFC, ECN and DCQCN.</source>
+        <translation>InfiniBand: 서브넷 매니저가 관리하는 크레딧 기반 무손실 패브릭입니다. RoCEv2: 이더넷 위 UDP/IP 기반 RDMA로, PFC, ECN, DCQCN으로 무손실을 유지합니다.</translation>
+    </message>
+    <message>
+        <source>Node type</source>
+        <translation>노드 유형</translation>
+    </message>
+    <message>
+        <source>The GPU server from the catalog. It gives the GPUs per node, the compute NICs (one per rail) and the NIC model.</source>
+        <translation>카탈로그의 GPU 서버입니다. 노드당 GPU 수, 컴퓨트 NIC(레일당 1개), NIC 모델이 여기서 정해집니다.</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Give the cluster size in nodes (servers) or in GPUs; with GPUs, nodes = GPUs / GPUs per node, rounded up.</source>
+        <translation>클러스터 규모를 노드(서버) 수 또는 GPU 수로 입력합니다. GPU 수로 입력하면 노드 수 = GPU 수 / 노드당 GPU 수(올림)입니다.</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>규모</translation>
+    </message>
+    <message>
+        <source>How many nodes (servers) the fabric connects, or how many GPUs.</source>
+        <translation>패브릭에 연결할 노드(서버) 수 또는 GPU 수입니다.</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>노드당 GPU</translation>
+    </message>
+    <message>
+        <source>Overrides the node type&apos;s GPU count. Leave it at &quot;from node type&quot; unless the servers differ from the catalog.</source>
+        <translation>노드 유형의 GPU 수를 재정의합니다. 서버가 카탈로그와 다르지 않다면 &quot;노드 유형 기준&quot;으로 두세요.</translation>
+    </message>
+    <message>
+        <source>Rails</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>A rail is the set of NIC k of every node, wired to its own leaf switches, so GPU k talks to GPU k elsewhere in one hop. Rails = compute NICs per node; overrides the node type.</source>
+        <translation>레일은 모든 노드의 k번째 NIC를 묶어 전용 리프 스위치에 연결한 것으로, k번째 GPU끼리 한 홉으로 통신합니다. 레일 수 = 노드당 컴퓨트 NIC 수이며, 노드 유형 값을 재정의합니다.</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>NIC</translation>
+    </message>
+    <message>
+        <source>The compute NIC model; by default the node type&apos;s.</source>
+        <translation>컴퓨트 NIC 모델입니다. 기본값은 노드 유형의 NIC입니다.</translation>
+    </message>
+    <message>
+        <source>Node names</source>
+        <translation>노드 이름</translation>
+    </message>
+    <message>
+        <source>A pattern with exactly one %0Nd, numbered from 1 in SU order: node%03d gives node001, node002 and so on.</source>
+        <translation>%0Nd를 정확히 하나 포함하는 패턴으로, SU 순서대로 1부터 번호를 매깁니다. 예: node%03d → node001, node002, …</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>링크</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>세대</translation>
+    </message>
+    <message>
+        <source>InfiniBand speed grade per lane: EDR 25, HDR 50, NDR 100, XDR 200 Gb/s.</source>
+        <translation>레인당 InfiniBand 속도 등급: EDR 25, HDR 50, NDR 100, XDR 200 Gb/s.</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>폭</translation>
+    </message>
+    <message>
+        <source>Lanes per port. NDR 2x is NDR200 (200 Gb/s): a QM9700 then has 128 ports instead of 64 at NDR 4x (400 Gb/s).</source>
+        <translation>포트당 레인 수입니다. NDR 2x는 NDR200(200 Gb/s)으로, 이때 QM9700은 NDR 4x(400 Gb/s)의 64포트 대신 128포트가 됩니다.</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>속도</translation>
+    </message>
+    <message>
+        <source>Ethernet port speed of each NIC port.</source>
+        <translation>각 NIC 포트의 이더넷 포트 속도입니다.</translation>
+    </message>
+    <message>
+        <source>NIC&apos;s native</source>
+        <translation>NIC 기본값</translation>
+    </message>
+    <message>
+        <source>1 lane</source>
+        <translation>1레인</translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation>레인</translation>
+    </message>
+    <message>
+        <source>Ethernet lanes per port. 400G is 4 x 100G on ConnectX-7 but 8 x 50G on some switches; the two cannot be cabled together.</source>
+        <translation>포트당 이더넷 레인 수입니다. 400G는 ConnectX-7에서는 4 x 100G이지만 일부 스위치에서는 8 x 50G이며, 두 방식은 서로 케이블로 연결할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>스위치</translation>
+    </message>
+    <message>
+        <source>Leaf</source>
+        <translation>리프</translation>
+    </message>
+    <message>
+        <source>The leaf (rail) switch model; by default the catalog&apos;s switch for the fabric and speed.</source>
+        <translation>리프(레일) 스위치 모델입니다. 기본값은 패브릭과 속도에 맞는 카탈로그 스위치입니다.</translation>
+    </message>
+    <message>
+        <source>Spine</source>
+        <translation>스파인</translation>
+    </message>
+    <message>
+        <source>The spine switch model; by default the leaf&apos;s.</source>
+        <translation>스파인 스위치 모델입니다. 기본값은 리프와 같은 모델입니다.</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>코어</translation>
+    </message>
+    <message>
+        <source>The core switch model of a three-tier fabric; by default the spine&apos;s.</source>
+        <translation>3계층 패브릭의 코어 스위치 모델입니다. 기본값은 스파인과 같은 모델입니다.</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>토폴로지</translation>
+    </message>
+    <message>
+        <source>derived</source>
+        <translation>자동 산출</translation>
+    </message>
+    <message>
+        <source>SU size</source>
+        <translation>SU 크기</translation>
+    </message>
+    <message>
+        <source>A scalable unit (SU) is a group of nodes whose NIC k all share one rail-k leaf; the SU size is the leaf&apos;s node-facing ports. Derived by default from the leaf&apos;s ports and the oversubscription.</source>
+        <translation>스케일러블 유닛(SU)은 k번째 NIC가 모두 하나의 레일 k 리프를 공유하는 노드 그룹이며, SU 크기는 리프의 노드 방향 포트 수입니다. 기본값은 리프 포트 수와 오버서브스크립션으로 산출합니다.</translation>
+    </message>
+    <message>
+        <source>Oversubscription is the down:up bandwidth ratio at a switch tier: 1:1 is non-blocking, 2:1 gives half as much uplink as downlink bandwidth.</source>
+        <translation>오버서브스크립션은 스위치 계층의 다운링크:업링크 대역폭 비율입니다. 1:1은 논블로킹이며, 2:1은 업링크 대역폭이 다운링크의 절반입니다.</translation>
+    </message>
+    <message>
+        <source>Leaf ratio</source>
+        <translation>리프 비율</translation>
+    </message>
+    <message>
+        <source>Spine ratio</source>
+        <translation>스파인 비율</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>자동</translation>
+    </message>
+    <message>
+        <source>2 (leaf, spine)</source>
+        <translation>2 (리프, 스파인)</translation>
+    </message>
+    <message>
+        <source>3 (leaf, spine, core)</source>
+        <translation>3 (리프, 스파인, 코어)</translation>
+    </message>
+    <message>
+        <source>Tiers</source>
+        <translation>계층 수</translation>
+    </message>
+    <message>
+        <source>Switch layers between nodes: two (leaf and spine) or three (with a core). Auto picks two while one spine layer can connect every leaf.</source>
+        <translation>노드 사이의 스위치 계층 수: 2계층(리프, 스파인) 또는 3계층(코어 포함). 자동은 스파인 계층 하나로 모든 리프를 연결할 수 있는 한 2계층을 선택합니다.</translation>
+    </message>
+    <message>
+        <source>Planes</source>
+        <translation>플레인</translation>
+    </message>
+    <message>
+        <source>Independent copies of the rail fabric. With two, each NIC port is split across two planes, e.g. 800G as 2 x 400G.</source>
+        <translation>레일 패브릭의 독립된 사본입니다. 2개면 각 NIC 포트가 두 플레인으로 나뉩니다(예: 800G를 2 x 400G로).</translation>
+    </message>
+    <message>
+        <source>Reserved ports</source>
+        <translation>예약 포트</translation>
+    </message>
+    <message>
+        <source>Ports per leaf kept free for management, storage or growth; they do not carry planned links.</source>
+        <translation>관리, 스토리지, 증설용으로 리프마다 비워 두는 포트이며, 계획된 링크를 연결하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Mgmt ports</source>
+        <translation>관리 포트</translation>
+    </message>
+    <message>
+        <source>Ports of fabric-management appliances (such as UFM) attached to the leaves of SU 1; counted as node-leaf cables.</source>
+        <translation>SU 1의 리프에 연결되는 패브릭 관리 어플라이언스(UFM 등)의 포트이며, 노드-리프 케이블로 집계됩니다.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>Grow to</source>
+        <translation>최종 규모</translation>
+    </message>
+    <message>
+        <source>The final size in nodes when building in phases: spines, cores and their cabling are planned for it, and the plan marks what is installed now. Must be more than the nodes.</source>
+        <translation>단계적으로 구축할 때의 최종 노드 수입니다. 스파인, 코어와 그 케이블링은 이 규모로 계획되며, 플랜에는 현재 설치분이 표시됩니다. 노드 수보다 커야 합니다.</translation>
+    </message>
+    <message>
+        <source>Lossless profile</source>
+        <translation>무손실 프로파일</translation>
+    </message>
+    <message>
+        <source>RoCEv2 only: how the Ethernet fabric avoids dropping RDMA traffic.</source>
+        <translation>RoCEv2 전용: 이더넷 패브릭이 RDMA 트래픽 드롭을 방지하는 방식입니다.</translation>
+    </message>
+    <message>
+        <source>lossless</source>
+        <translation>무손실</translation>
+    </message>
+    <message>
+        <source>PFC only</source>
+        <translation>PFC만</translation>
+    </message>
+    <message>
+        <source>lossy</source>
+        <translation>손실 허용</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>모드</translation>
+    </message>
+    <message>
+        <source>Lossless: PFC on every hop, ECN marking at switches, DCQCN at NICs. PFC only: no ECN. Lossy: ECN and DCQCN without PFC, relying on NIC retransmission.</source>
+        <translation>무손실: 모든 홉에 PFC, 스위치에서 ECN 마킹, NIC에서 DCQCN. PFC만: ECN 없음. 손실 허용: PFC 없이 ECN과 DCQCN만 사용하며 NIC 재전송에 의존합니다.</translation>
+    </message>
+    <message>
+        <source>3</source>
+        <translation>3</translation>
+    </message>
+    <message>
+        <source>PFC priority</source>
+        <translation>PFC 우선순위</translation>
+    </message>
+    <message>
+        <source>PFC (priority flow control) pauses one traffic class when a buffer fills instead of dropping. The priority (0 to 7) that carries RoCE; several separated by commas.</source>
+        <translation>PFC(우선순위 흐름 제어)는 버퍼가 차면 패킷을 드롭하는 대신 해당 트래픽 클래스를 일시 정지시킵니다. RoCE를 전달하는 우선순위(0~7)이며, 여러 개는 쉼표로 구분합니다.</translation>
+    </message>
+    <message>
+        <source>marking at switches</source>
+        <translation>스위치에서 마킹</translation>
+    </message>
+    <message>
+        <source>ECN</source>
+        <translation>ECN</translation>
+    </message>
+    <message>
+        <source>ECN (explicit congestion notification): switches mark packets when a queue builds up instead of dropping them.</source>
+        <translation>ECN(명시적 혼잡 알림): 큐가 쌓이면 스위치가 패킷을 드롭하는 대신 마킹합니다.</translation>
+    </message>
+    <message>
+        <source>rate control at NICs</source>
+        <translation>NIC에서 전송률 제어</translation>
+    </message>
+    <message>
+        <source>DCQCN</source>
+        <translation>DCQCN</translation>
+    </message>
+    <message>
+        <source>DCQCN: a NIC that receives ECN-marked packets sends CNPs back, and the sender slows down.</source>
+        <translation>DCQCN: ECN 마킹된 패킷을 받은 NIC가 CNP를 회신하면 송신 측이 전송 속도를 줄입니다.</translation>
+    </message>
+    <message>
+        <source>DSCP</source>
+        <translation>DSCP</translation>
+    </message>
+    <message>
+        <source>PCP (VLAN)</source>
+        <translation>PCP (VLAN)</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>신뢰 기준</translation>
+    </message>
+    <message>
+        <source>Which packet field switches and NICs trust to pick the priority: DSCP in the IP header (works without VLANs) or the VLAN PCP.</source>
+        <translation>스위치와 NIC가 우선순위를 정할 때 신뢰하는 패킷 필드: IP 헤더의 DSCP(VLAN 없이 동작) 또는 VLAN PCP.</translation>
+    </message>
+    <message>
+        <source>RoCE DSCP</source>
+        <translation>RoCE DSCP</translation>
+    </message>
+    <message>
+        <source>DSCP value of RoCE data packets (0 to 63), mapped to the PFC priority.</source>
+        <translation>RoCE 데이터 패킷의 DSCP 값(0~63)이며, PFC 우선순위에 매핑됩니다.</translation>
+    </message>
+    <message>
+        <source>CNP DSCP</source>
+        <translation>CNP DSCP</translation>
+    </message>
+    <message>
+        <source>DSCP value of congestion notification packets (CNPs), usually a strict-priority class.</source>
+        <translation>혼잡 알림 패킷(CNP)의 DSCP 값이며, 보통 엄격 우선순위(strict priority) 클래스를 사용합니다.</translation>
+    </message>
+    <message>
+        <source> B</source>
+        <extracomment>Unit suffix of an MTU in bytes.</extracomment>
+        <translation> B</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>An RDMA path MTU (256, 512, 1024, 2048 or 4096) or an Ethernet interface MTU from 1500 to 9216.</source>
+        <translation>RDMA 경로 MTU(256, 512, 1024, 2048, 4096) 또는 1500~9216 사이의 이더넷 인터페이스 MTU입니다.</translation>
+    </message>
+    <message>
+        <source>Rack layout</source>
+        <translation>랙 배치</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>표시</translation>
+    </message>
+    <message>
+        <source>Where nodes and switches sit; cable lengths follow from it.</source>
+        <translation>노드와 스위치가 놓이는 위치이며, 케이블 길이가 이에 따라 결정됩니다.</translation>
+    </message>
+    <message>
+        <source>Nodes per rack</source>
+        <translation>랙당 노드</translation>
+    </message>
+    <message>
+        <source>GPU servers in one rack.</source>
+        <translation>랙 하나에 들어가는 GPU 서버 수입니다.</translation>
+    </message>
+    <message>
+        <source>row (network rack)</source>
+        <translation>열 (네트워크 랙)</translation>
+    </message>
+    <message>
+        <source>rack (top of rack)</source>
+        <translation>랙 (ToR)</translation>
+    </message>
+    <message>
+        <source>Leaves in</source>
+        <translation>리프 위치</translation>
+    </message>
+    <message>
+        <source>Row: the leaves of an SU sit in a network rack in the middle of its row. Rack: in the node racks, top of rack.</source>
+        <translation>열: SU의 리프 스위치가 해당 열 중앙의 네트워크 랙에 위치합니다. 랙: 노드 랙 상단(ToR)에 위치합니다.</translation>
+    </message>
+    <message>
+        <source>Rack width</source>
+        <translation>랙 폭</translation>
+    </message>
+    <message>
+        <source>Distance between neighbouring racks.</source>
+        <translation>인접한 랙 사이의 거리입니다.</translation>
+    </message>
+    <message>
+        <source>In-rack run</source>
+        <translation>랙 내부 배선</translation>
+    </message>
+    <message>
+        <source>Vertical cable run at each end: up to the tray and down into the rack.</source>
+        <translation>양 끝단의 수직 케이블 길이: 트레이까지 올라가고 랙 안으로 내려오는 구간입니다.</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>여유 길이</translation>
+    </message>
+    <message>
+        <source>Added to every cable.</source>
+        <translation>모든 케이블에 더해집니다.</translation>
+    </message>
+    <message>
+        <source>SU pitch</source>
+        <translation>SU 간격</translation>
+    </message>
+    <message>
+        <source>Distance between neighbouring SU rows.</source>
+        <translation>인접한 SU 열 사이의 거리입니다.</translation>
+    </message>
+    <message>
+        <source>To spines</source>
+        <translation>스파인까지</translation>
+    </message>
+    <message>
+        <source>From an SU row to the spine area.</source>
+        <translation>SU 열에서 스파인 영역까지의 거리입니다.</translation>
+    </message>
+    <message>
+        <source>To cores</source>
+        <translation>코어까지</translation>
+    </message>
+    <message>
+        <source>From the spine area to the core area.</source>
+        <translation>스파인 영역에서 코어 영역까지의 거리입니다.</translation>
+    </message>
+    <message>
+        <source>derived (%1)</source>
+        <translation>자동 산출 (%1)</translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation>기본값 (%1)</translation>
+    </message>
+    <message>
+        <source>Fix the marked fields to plan again; the plan shown is for the last valid spec.</source>
+        <translation>표시된 필드를 수정하면 다시 계획합니다. 현재 표시된 플랜은 마지막으로 유효했던 스펙 기준입니다.</translation>
+    </message>
+    <message>
+        <source>The spec cannot be planned; the marked fields say why.</source>
+        <translation>스펙을 계획할 수 없습니다. 표시된 필드에서 이유를 확인하세요.</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>숨기기</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::SummaryView</name>
+    <message>
+        <source>This spec cannot be planned</source>
+        <translation>이 스펙은 계획할 수 없습니다</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::SwitchesModel</name>
+    <message>
+        <source>Switch</source>
+        <translation>스위치</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>계층</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>SU</source>
+        <translation>SU</translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>포트</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>사용</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>여유</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>설치 여부</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>예</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>계획됨</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::TablePage</name>
+    <message>
+        <source>Search (any column)</source>
+        <translation>검색 (모든 열)</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>%1행</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows</source>
+        <translation>%2행 중 %1행</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::TopologyView</name>
+    <message>
+        <source>Zoom In</source>
+        <translation>확대</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>축소</translation>
+    </message>
+    <message>
+        <source>Fit to View</source>
+        <translation>화면에 맞추기</translation>
+    </message>
+    <message>
+        <source>Collapsed: one box per SU and rail, bundles show link counts</source>
+        <translation>축약 보기: SU와 레일마다 상자 하나, 묶음에 링크 수 표시</translation>
+    </message>
+    <message>
+        <source>Hover a cable for its ports; right-click to mark failed</source>
+        <translation>케이블에 마우스를 올리면 포트가 표시됩니다. 오른쪽 클릭으로 장애 표시</translation>
+    </message>
+    <message>
+        <source>Mark Failed</source>
+        <translation>장애로 표시</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark %n Switches Failed</source>
+        <translation>
+            <numerusform>스위치 %n대를 장애로 표시</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>복구</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n Switches</source>
+        <translation>
+            <numerusform>스위치 %n대 복구</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mark Cable Failed</source>
+        <translation>케이블을 장애로 표시</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark All %n Cables Failed</source>
+        <translation>
+            <numerusform>케이블 %n개 모두 장애로 표시</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mark One Cable Failed</source>
+        <translation>케이블 1개를 장애로 표시</translation>
+    </message>
+    <message>
+        <source>Restore Cable</source>
+        <translation>케이블 복구</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n Cables</source>
+        <translation>
+            <numerusform>케이블 %n개 복구</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore All</source>
+        <translation>모두 복구</translation>
+    </message>
+    <message>
+        <source>Collapsed View</source>
+        <translation>축약 보기</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 %3, %4 ports: %5 used, %6 reserved, %7 free</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 %3, 포트 %4개: 사용 %5, 예약 %6, 여유 %7</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, SU %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, SU %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n device(s)&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;장비 %n대&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;br&gt;… and %n more</source>
+        <translation>
+            <numerusform>&lt;br&gt;… 외 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;font color=&apos;#d62728&apos;&gt;failed (what-if)&lt;/font&gt;</source>
+        <translation>&lt;br&gt;&lt;font color=&apos;#d62728&apos;&gt;장애 (what-if)&lt;/font&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;planned for growth, not installed</source>
+        <translation>&lt;br&gt;증설 예정, 미설치</translation>
+    </message>
+    <message>
+        <source>%1 &lt;-&gt; %2, %3 %4 m</source>
+        <translation>%1 &lt;-&gt; %2, %3 %4 m</translation>
+    </message>
+    <message>
+        <source> (failed)</source>
+        <translation> (장애)</translation>
+    </message>
+    <message>
+        <source> (planned)</source>
+        <translation> (계획됨)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n cable(s)&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;케이블 %n개&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::WhatIfPanel</name>
+    <message>
+        <source>&lt;b&gt;What-if&lt;/b&gt;</source>
+        <translation>&lt;b&gt;What-if 분석&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Capacity lost:</source>
+        <translation>손실 용량:</translation>
+    </message>
+    <message>
+        <source>Nodes cut off:</source>
+        <translation>단절된 노드:</translation>
+    </message>
+    <message>
+        <source>NIC ports lost:</source>
+        <translation>손실된 NIC 포트:</translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>Bandwidth left</source>
+        <translation>남은 대역폭</translation>
+    </message>
+    <message>
+        <source>Of normal</source>
+        <translation>정상 대비</translation>
+    </message>
+    <message>
+        <source>Restore All</source>
+        <translation>모두 복구</translation>
+    </message>
+    <message>
+        <source>Bring every failed switch and cable back</source>
+        <translation>장애로 표시된 모든 스위치와 케이블을 복구합니다</translation>
+    </message>
+    <message>
+        <source>Computing the impact…</source>
+        <translation>영향을 계산하는 중…</translation>
+    </message>
+    <message>
+        <source>Nothing failed. Right-click a switch or a cable in the topology and choose Mark Failed to see what losing it costs.</source>
+        <translation>장애가 없습니다. 토폴로지에서 스위치나 케이블을 오른쪽 클릭하고 &quot;장애로 표시&quot;를 선택하면 손실 영향을 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>No plan yet.</source>
+        <translation>아직 플랜이 없습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed: %n switch(es)</source>
+        <translation>
+            <numerusform>장애: 스위치 %n대</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cable(s)</source>
+        <translation>
+            <numerusform>케이블 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2 % of the fabric&apos;s links)</source>
+        <translation>%1 (패브릭 링크의 %2 %)</translation>
+    </message>
+    <message>
+        <source>Rail %1</source>
+        <translation>레일 %1</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::topo::Builder</name>
+    <message>
+        <source>Pod %1</source>
+        <translation>포드 %1</translation>
+    </message>
+    <message>
+        <source>Spines</source>
+        <translation>스파인</translation>
+    </message>
+    <message>
+        <source>P%1 R%2</source>
+        <translation>P%1 R%2</translation>
+    </message>
+    <message>
+        <source>R%1</source>
+        <translation>R%1</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>SU %1 · %n node(s)</source>
+        <translation>SU %1 · 노드 %n대</translation>
+    </message>
+    <message>
+        <source> + %n mgmt</source>
+        <translation> + 관리 %n</translation>
+    </message>
+    <message>
+        <source>SU %1</source>
+        <translation>SU %1</translation>
+    </message>
+    <message>
+        <source>Plane %1 · %n spine(s)</source>
+        <translation>플레인 %1 · 스파인 %n대</translation>
+    </message>
+    <message>
+        <source>%n spine(s)</source>
+        <translation>스파인 %n대</translation>
+    </message>
+    <message>
+        <source>%n core(s)</source>
+        <translation>코어 %n대</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>코어</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::topo::RailLegend</name>
+    <message>
+        <source>Rails</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>장애</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>계획됨</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#include "app/models/plan_controller.h"
+#include "app/widgets/main_window.h"
+#include "app/widgets/spec_form.h"
+#include "app/widgets/summary_view.h"
+#include "app/widgets/table_page.h"
+
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace railyard;
+
+namespace {
+
+std::shared_ptr<const core::Catalog> catalog()
+{
+    static auto c = std::make_shared<const core::Catalog>(core::Catalog::builtin().value());
+    return c;
+}
+
+/// Waits for the plan that is being made to arrive.
+void waitForPlan(app::MainWindow& w)
+{
+    QSignalSpy ready(&w.controller(), &app::PlanController::planReady);
+    if (w.controller().isPlanning()) {
+        ASSERT_TRUE(ready.wait(30'000));
+    }
+}
+
+} // namespace
+
+TEST(MainWindow, OpensOnAnExampleWithItsSummary)
+{
+    app::MainWindow w(catalog());
+    ASSERT_TRUE(w.loadExample(QStringLiteral("dgx-h100-superpod-4su")));
+    waitForPlan(w);
+    ASSERT_TRUE(w.controller().plan());
+    const QString text = w.summaryView()->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("1,016"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("203.2 Tb/s"))) << text.toStdString();
+    EXPECT_EQ(w.bomPage()->view()->model()->rowCount(), static_cast<int>(w.controller().plan()->bom.size()));
+    EXPECT_EQ(w.cablesPage()->view()->model()->rowCount(), 2044);
+}
+
+TEST(MainWindow, EditingAFieldReplans)
+{
+    app::MainWindow w(catalog());
+    ASSERT_TRUE(w.loadExample(QStringLiteral("dgx-h100-superpod-4su")));
+    waitForPlan(w);
+    auto* nodes = qobject_cast<QSpinBox*>(w.specForm()->fieldWidget(QStringLiteral("nodes")));
+    ASSERT_NE(nodes, nullptr);
+    QSignalSpy ready(&w.controller(), &app::PlanController::planReady);
+    nodes->setValue(63);
+    ASSERT_TRUE(ready.wait(30'000));
+    EXPECT_EQ(w.controller().plan()->summary.switches.spine, 8);
+    EXPECT_TRUE(w.summaryView()->text().contains(QStringLiteral("504")));
+}
+
+TEST(MainWindow, SearchFiltersTheCableMap)
+{
+    app::MainWindow w(catalog());
+    ASSERT_TRUE(w.loadExample(QStringLiteral("dgx-h100-superpod-1su")));
+    waitForPlan(w);
+    w.cablesPage()->setSearch(QStringLiteral("node007/"));
+    EXPECT_EQ(w.cablesPage()->view()->model()->rowCount(), 8);
+}
+
+TEST(MainWindow, ScreenshotOfEveryPage)
+{
+    app::MainWindow w(catalog());
+    ASSERT_TRUE(w.loadExample(QStringLiteral("dgx-h100-superpod-4su")));
+    waitForPlan(w);
+    for (const char* page : { "summary", "topology", "findings", "switches", "cables", "bom" }) {
+        ASSERT_TRUE(w.showPage(QString::fromLatin1(page)));
+        const QImage image = w.grab().toImage();
+        EXPECT_EQ(image.size(), w.size());
+    }
+    EXPECT_FALSE(w.showPage(QStringLiteral("nonsense")));
+}
