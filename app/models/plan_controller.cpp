@@ -79,14 +79,17 @@ void PlanController::setSpec(const core::PlanSpec& spec)
             return planner::makePlan(spec, *catalog, progress, stop);
         },
         [this](core::Result<core::Plan> result) {
-            if (result) {
-                m_inputErrors.clear();
-                m_plan = std::make_shared<const core::Plan>(std::move(result).value());
-                emit planReady(m_plan);
-            } else if (result.error().code != "CANCELLED") {
-                m_inputErrors = toLines(result.errors());
-                emit planFailed(m_inputErrors);
+            if (!result.ok()) {
+                const core::Errors& errors = result.errors();
+                if (errors.front().code != "CANCELLED") {
+                    m_inputErrors = toLines(errors);
+                    emit planFailed(m_inputErrors);
+                }
+                return;
             }
+            m_inputErrors.clear();
+            m_plan = std::make_shared<const core::Plan>(std::move(result).value());
+            emit planReady(m_plan);
         });
 }
 
