@@ -10,6 +10,8 @@
 
 #include "tests/integration/hand_built_plans.h"
 
+#include "csv_test_util.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -150,39 +152,8 @@ core::Plan realPlan(const std::string& json)
 
 // --- CSV ---------------------------------------------------------------------------------------
 
-using Row = std::vector<std::string>;
-
-/// An RFC 4180 reader (quoted fields, doubled quotes), LF line ends.
-std::vector<Row> parseCsv(const std::string& text)
-{
-    std::vector<Row> rows;
-    Row row;
-    std::string field;
-    bool quoted = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                field += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            row.push_back(std::exchange(field, {}));
-        } else if (c == '\n') {
-            row.push_back(std::exchange(field, {}));
-            rows.push_back(std::exchange(row, {}));
-        } else {
-            field += c;
-        }
-    }
-    return rows;
-}
+using test::Row;
+using test::parseCsv;
 
 /// Rows as maps by header name; checks every row has the header's width.
 std::vector<std::map<std::string, std::string>> records(const std::string& text, const Row& header)
