@@ -11,6 +11,7 @@
 #include "core/examples.h"
 #include "core/plan_spec.h"
 #include "core/store/sqlite_connection.h"
+#include "signal_wait.h"
 
 #include <QAction>
 #include <QDir>
@@ -77,9 +78,9 @@ protected:
         QSignalSpy saved(c.get(), &ProjectController::saved);
         QSignalSpy failed(c.get(), &ProjectController::failed);
         c->saveAs(path, QStringLiteral("cluster"), exampleSpec(64), QStringLiteral("first"));
-        ASSERT_TRUE(saved.wait(kWaitMs)) << failed.value(0).value(0).toString().toStdString();
+        ASSERT_TRUE(test::waitForSignals(saved, 1, kWaitMs)) << failed.value(0).value(0).toString().toStdString();
         c->save(QStringLiteral("cluster"), exampleSpec(128), QStringLiteral("second"));
-        ASSERT_TRUE(saved.wait(kWaitMs));
+        ASSERT_TRUE(test::waitForSignals(saved, 2, kWaitMs));
         EXPECT_EQ(saved.at(1).at(1).toInt(), 2);
         EXPECT_FALSE(c->isDirty());
         c->shutdown();
@@ -99,7 +100,7 @@ TEST_F(ProjectTest, SaveOpenAndLoadRevisions)
     QSignalSpy loaded(c.get(), &ProjectController::planLoaded);
     QSignalSpy opened(c.get(), &ProjectController::opened);
     c->open(path);
-    ASSERT_TRUE(loaded.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(loaded, 1, kWaitMs));
     EXPECT_EQ(opened.size(), 1);
     EXPECT_EQ(c->projectPath(), path);
     // Opening loads the most recently saved plan, at its latest revision.
@@ -109,7 +110,7 @@ TEST_F(ProjectTest, SaveOpenAndLoadRevisions)
     EXPECT_FALSE(c->isDirty());
 
     c->loadPlan(QStringLiteral("cluster"), 1);
-    ASSERT_TRUE(loaded.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(loaded, 2, kWaitMs));
     // toJson() fills in defaults, so the saved text is what must round-trip.
     EXPECT_EQ(core::toJson(loaded.at(1).at(2).value<core::PlanSpec>()), core::toJson(exampleSpec(64)));
     EXPECT_EQ(loaded.at(1).at(2).value<core::PlanSpec>().nodes, 64);
@@ -117,7 +118,7 @@ TEST_F(ProjectTest, SaveOpenAndLoadRevisions)
 
     QSignalSpy revisions(c.get(), &ProjectController::revisionsListed);
     c->listRevisions(QStringLiteral("cluster"));
-    ASSERT_TRUE(revisions.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(revisions, 1, kWaitMs));
     const auto list = revisions.at(0).at(1).value<QList<app::ProjectRevisionInfo>>();
     ASSERT_EQ(list.size(), 2);
     EXPECT_EQ(list[0].comment, QStringLiteral("first"));
@@ -128,7 +129,7 @@ TEST_F(ProjectTest, SaveOpenAndLoadRevisions)
     EXPECT_TRUE(c->isDirty());
     QSignalSpy saved(c.get(), &ProjectController::saved);
     c->save(c->planName(), c->spec());
-    ASSERT_TRUE(saved.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(saved, 1, kWaitMs));
     EXPECT_EQ(saved.at(0).at(1).toInt(), 3);
     EXPECT_FALSE(c->isDirty());
     c->shutdown();
@@ -144,11 +145,11 @@ TEST_F(ProjectTest, KeepsSeveralPlansRenamesAndDeletes)
     QSignalSpy listed(c.get(), &ProjectController::plansListed);
     c->open(path);
     c->save(QStringLiteral("expansion"), exampleSpec(256));
-    ASSERT_TRUE(saved.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(saved, 1, kWaitMs));
     c->renamePlan(QStringLiteral("cluster"), QStringLiteral("phase 1"));
     c->deletePlan(QStringLiteral("expansion"));
     c->listPlans();
-    ASSERT_TRUE(listed.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(listed, 1, kWaitMs));
     const auto plans = listed.at(0).at(0).value<QList<app::ProjectPlanInfo>>();
     ASSERT_EQ(plans.size(), 1);
     EXPECT_EQ(plans[0].name, QStringLiteral("phase 1"));
@@ -157,10 +158,10 @@ TEST_F(ProjectTest, KeepsSeveralPlansRenamesAndDeletes)
     // Save as copies every plan and revision into the new file and continues there.
     const QString copy = file(QStringLiteral("copy.railyard"));
     c->saveAs(copy, QStringLiteral("phase 2"), exampleSpec(512));
-    ASSERT_TRUE(saved.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(saved, 2, kWaitMs));
     EXPECT_EQ(c->projectPath(), copy);
     c->listPlans();
-    ASSERT_TRUE(listed.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(listed, 2, kWaitMs));
     const auto copied = listed.at(1).at(0).value<QList<app::ProjectPlanInfo>>();
     ASSERT_EQ(copied.size(), 2);
     EXPECT_EQ(copied[0].name, QStringLiteral("phase 1"));
@@ -198,14 +199,14 @@ TEST_F(ProjectTest, RefusesDamagedAndForeignFilesAndChangesNothing)
     auto c = makeController();
     QSignalSpy loaded(c.get(), &ProjectController::planLoaded);
     c->open(good);
-    ASSERT_TRUE(loaded.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(loaded, 1, kWaitMs));
 
     for (const QString& bad : { noise, fake, foreign }) {
         const QByteArray before = readAll(bad);
         QSignalSpy failed(c.get(), &ProjectController::failed);
         QSignalSpy opened(c.get(), &ProjectController::opened);
         c->open(bad);
-        ASSERT_TRUE(failed.wait(kWaitMs)) << bad.toStdString();
+        ASSERT_TRUE(test::waitForSignals(failed, 1, kWaitMs)) << bad.toStdString();
         const QString message = failed.at(0).at(0).toString();
         EXPECT_TRUE(message.contains(bad)) << message.toStdString();
         if (bad == foreign) {
@@ -219,7 +220,7 @@ TEST_F(ProjectTest, RefusesDamagedAndForeignFilesAndChangesNothing)
     }
     QSignalSpy saved(c.get(), &ProjectController::saved);
     c->save(QStringLiteral("cluster"), exampleSpec(32));
-    ASSERT_TRUE(saved.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(saved, 1, kWaitMs));
     EXPECT_EQ(saved.at(0).at(1).toInt(), 3);
     c->shutdown();
 }
@@ -229,7 +230,7 @@ TEST_F(ProjectTest, SaveWithoutAProjectFails)
     auto c = makeController();
     QSignalSpy failed(c.get(), &ProjectController::failed);
     c->save(QStringLiteral("x"), exampleSpec(8));
-    ASSERT_TRUE(failed.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(failed, 1, kWaitMs));
     EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("Save project as")));
     c->shutdown();
 }
@@ -242,10 +243,10 @@ TEST_F(ProjectTest, AutosaveIsRecoveredAfterACrash)
         auto c = makeController(50);
         QSignalSpy loaded(c.get(), &ProjectController::planLoaded);
         c->open(path);
-        ASSERT_TRUE(loaded.wait(kWaitMs));
+        ASSERT_TRUE(test::waitForSignals(loaded, 1, kWaitMs));
         QSignalSpy autosaved(c.get(), &ProjectController::autosaved);
         c->specEdited(exampleSpec(200));
-        ASSERT_TRUE(autosaved.wait(kWaitMs));
+        ASSERT_TRUE(test::waitForSignals(autosaved, 1, kWaitMs));
         const QString written = autosaved.at(0).at(0).toString();
         EXPECT_TRUE(written.startsWith(autosaveDir())) << written.toStdString();
         EXPECT_TRUE(QFile::exists(written));
@@ -258,7 +259,7 @@ TEST_F(ProjectTest, AutosaveIsRecoveredAfterACrash)
     auto c = makeController();
     QSignalSpy available(c.get(), &ProjectController::recoveryAvailable);
     QSignalSpy checked(c.get(), &ProjectController::recoveryChecked);
-    ASSERT_TRUE(checked.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
     EXPECT_TRUE(checked.at(0).at(0).toBool());
     ASSERT_EQ(available.size(), 1);
     const auto info = available.at(0).at(0).value<app::RecoveryInfo>();
@@ -272,14 +273,14 @@ TEST_F(ProjectTest, AutosaveIsRecoveredAfterACrash)
     ASSERT_EQ(restored.size(), 1);
     EXPECT_EQ(restored.at(0).at(0).value<core::PlanSpec>().nodes, 200);
     EXPECT_TRUE(c->isDirty());
-    ASSERT_TRUE(opened.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(opened, 1, kWaitMs));
     EXPECT_EQ(c->projectPath(), path);
     EXPECT_EQ(c->planName(), QStringLiteral("cluster"));
 
     // Saving the restored work makes revision 3 and removes every autosave.
     QSignalSpy saved(c.get(), &ProjectController::saved);
     c->save(c->planName(), c->spec());
-    ASSERT_TRUE(saved.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(saved, 1, kWaitMs));
     EXPECT_EQ(saved.at(0).at(1).toInt(), 3);
     c->shutdown();
     EXPECT_TRUE(autosaves(autosaveDir()).isEmpty()) << autosaves(autosaveDir()).join(QLatin1Char(' ')).toStdString();
@@ -291,14 +292,14 @@ TEST_F(ProjectTest, AutosaveIsDiscardedAfterACleanExit)
         auto c = makeController(50);
         QSignalSpy autosaved(c.get(), &ProjectController::autosaved);
         c->specEdited(exampleSpec(300));
-        ASSERT_TRUE(autosaved.wait(kWaitMs));
+        ASSERT_TRUE(test::waitForSignals(autosaved, 1, kWaitMs));
         EXPECT_EQ(autosaves(autosaveDir()).size(), 1);
         c->shutdown();
     }
     EXPECT_TRUE(autosaves(autosaveDir()).isEmpty());
     auto c = makeController();
     QSignalSpy checked(c.get(), &ProjectController::recoveryChecked);
-    ASSERT_TRUE(checked.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
     EXPECT_FALSE(checked.at(0).at(0).toBool());
     c->shutdown();
 }
@@ -308,19 +309,19 @@ TEST_F(ProjectTest, RecoveryCanBeDiscardedAndIgnoresLiveSessions)
     auto running = makeController(50);
     QSignalSpy autosaved(running.get(), &ProjectController::autosaved);
     running->specEdited(exampleSpec(16));
-    ASSERT_TRUE(autosaved.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(autosaved, 1, kWaitMs));
     {
         // Another instance sees the running session's autosave and leaves it alone.
         auto other = makeController();
         QSignalSpy checked(other.get(), &ProjectController::recoveryChecked);
-        ASSERT_TRUE(checked.wait(kWaitMs));
+        ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
         EXPECT_FALSE(checked.at(0).at(0).toBool());
         other->shutdown();
     }
     running.reset(); // crash
     auto c = makeController();
     QSignalSpy checked(c.get(), &ProjectController::recoveryChecked);
-    ASSERT_TRUE(checked.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
     EXPECT_TRUE(checked.at(0).at(0).toBool());
     c->discardRecovery();
     c->shutdown();
@@ -378,7 +379,7 @@ TEST_F(ProjectTest, MainWindowSavesRevisionsTitlesAndRefusesDamagedFiles)
     const QString path = file(QStringLiteral("window.railyard"));
     QSignalSpy saved(&c, &ProjectController::saved);
     c.saveAs(path, QStringLiteral("cluster"), w.controller().spec());
-    ASSERT_TRUE(saved.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(saved, 1, kWaitMs));
     EXPECT_EQ(w.windowTitle(), QStringLiteral("cluster[*] — window.railyard — Railyard"));
 
     // An edit in the form makes the window modified; Save (no questions now) adds revision 2.
@@ -388,7 +389,7 @@ TEST_F(ProjectTest, MainWindowSavesRevisionsTitlesAndRefusesDamagedFiles)
     EXPECT_TRUE(c.isDirty());
     EXPECT_TRUE(w.isWindowModified());
     ASSERT_TRUE(session->save());
-    ASSERT_TRUE(saved.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(saved, 2, kWaitMs));
     EXPECT_EQ(saved.at(1).at(1).toInt(), 2);
     EXPECT_FALSE(w.isWindowModified());
 
@@ -402,7 +403,7 @@ TEST_F(ProjectTest, MainWindowSavesRevisionsTitlesAndRefusesDamagedFiles)
     const QByteArray before = readAll(bad);
     QSignalSpy failed(&c, &ProjectController::failed);
     session->openProject(bad);
-    ASSERT_TRUE(failed.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(failed, 1, kWaitMs));
     auto* box = w.findChild<QMessageBox*>(QStringLiteral("projectError"));
     ASSERT_NE(box, nullptr);
     EXPECT_TRUE(box->text().contains(bad)) << box->text().toStdString();
@@ -419,14 +420,14 @@ TEST_F(ProjectTest, MainWindowOffersRecoveryInAMessageBar)
         auto crashed = makeController(50);
         QSignalSpy autosaved(crashed.get(), &ProjectController::autosaved);
         crashed->specEdited(exampleSpec(200));
-        ASSERT_TRUE(autosaved.wait(kWaitMs));
+        ASSERT_TRUE(test::waitForSignals(autosaved, 1, kWaitMs));
     }
     app::MainWindow w(builtinCatalog());
     app::ProjectControllerOptions options;
     options.autosaveDir = autosaveDir();
     auto session = std::make_unique<app::ProjectSession>(w, options, app::RecentProjects(file(QStringLiteral("recent.ini"))));
     QSignalSpy checked(&session->controller(), &ProjectController::recoveryChecked);
-    ASSERT_TRUE(checked.wait(kWaitMs));
+    ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
     ASSERT_TRUE(checked.at(0).at(0).toBool());
     EXPECT_TRUE(session->recoveryBar()->isVisibleTo(&w));
     auto* restore = session->recoveryBar()->findChild<QAction*>(QStringLiteral("restoreRecovery"));

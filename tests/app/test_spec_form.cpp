@@ -3,6 +3,7 @@
 #include "app/models/plan_controller.h"
 #include "app/widgets/main_window.h"
 #include "app/widgets/spec_form.h"
+#include "signal_wait.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -98,7 +99,7 @@ TEST(SpecForm, EditingNodesReplansAndUndoRedoRestoreIt)
     ASSERT_EQ(w.controller.plan()->summary.switches.spine, 16);
     QSignalSpy ready(&w.controller, &app::PlanController::planReady);
     w.field<QSpinBox>("nodes")->setValue(63);
-    ASSERT_TRUE(ready.wait(30'000));
+    ASSERT_TRUE(test::waitForSignals(ready, 1));
     EXPECT_EQ(w.controller.spec().nodes, 63);
     EXPECT_EQ(w.controller.plan()->summary.switches.spine, 8);
     ASSERT_EQ(w.form.undoStack()->count(), 1);
@@ -147,7 +148,7 @@ TEST(SpecForm, SwitchingToRoceShowsTheLosslessProfileAndReplans)
     EXPECT_TRUE(group->isHidden());
     QSignalSpy ready(&w.controller, &app::PlanController::planReady);
     selectData(w.field<QComboBox>("fabric"), QStringLiteral("rocev2"));
-    ASSERT_TRUE(ready.wait(30'000));
+    ASSERT_TRUE(test::waitForSignals(ready, 1));
     EXPECT_FALSE(group->isHidden());
     const auto plan = w.controller.plan();
     EXPECT_EQ(plan->spec.fabric, core::Fabric::RoCEv2);
@@ -169,7 +170,7 @@ TEST(SpecForm, AnIncompatibleSwitchIsMarkedWithTheFinding)
     Window w;
     QSignalSpy ready(&w.controller, &app::PlanController::planReady);
     selectData(w.field<QComboBox>("leaf_switch"), QStringLiteral("qm8700")); // HDR only; the plan runs NDR
-    ASSERT_TRUE(ready.wait(30'000));
+    ASSERT_TRUE(test::waitForSignals(ready, 1));
     EXPECT_EQ(w.mark("leaf_switch"), QStringLiteral("finding"));
     EXPECT_TRUE(w.form.fieldProblem(QStringLiteral("leaf_switch")).contains(QStringLiteral("qm8700"))) << w.form.fieldProblem(QStringLiteral("leaf_switch")).toStdString();
     EXPECT_TRUE(w.mark("nodes").isEmpty());
@@ -189,7 +190,7 @@ TEST(SpecForm, AnUnknownSwitchIsMarkedWithTheError)
     spec.leafSwitch = "qm9999";
     QSignalSpy failed(&w.controller, &app::PlanController::planFailed);
     w.window.loadSpec(spec);
-    ASSERT_TRUE(failed.wait(30'000));
+    ASSERT_TRUE(test::waitForSignals(failed, 1));
     EXPECT_EQ(w.mark("leaf_switch"), QStringLiteral("error"));
     EXPECT_TRUE(w.form.fieldProblem(QStringLiteral("leaf_switch")).contains(QStringLiteral("unknown switch")));
     EXPECT_EQ(w.field<QComboBox>("leaf_switch")->currentData().toString(), QStringLiteral("qm9999"));
@@ -199,7 +200,7 @@ TEST(SpecForm, AnUnknownSwitchIsMarkedWithTheError)
     // Fixing it clears the mark.
     QSignalSpy ready(&w.controller, &app::PlanController::planReady);
     selectData(w.field<QComboBox>("leaf_switch"), QStringLiteral("qm9700"));
-    ASSERT_TRUE(ready.wait(30'000));
+    ASSERT_TRUE(test::waitForSignals(ready, 1));
     EXPECT_TRUE(w.mark("leaf_switch").isEmpty());
 }
 

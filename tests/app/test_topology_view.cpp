@@ -7,6 +7,7 @@
 #include "core/examples.h"
 #include "core/plan_spec.h"
 #include "planner/planner.h"
+#include "signal_wait.h"
 
 #include <chrono>
 #include <map>
@@ -190,7 +191,7 @@ TEST(TopologyView, LargePlanWhatIfRunsOffTheGuiThread)
     const auto leaf = deviceNamed(*plan, "su1-rail0-leaf");
     panel.setFailures({ leaf }, {});
     EXPECT_TRUE(panel.isComputing());
-    ASSERT_TRUE(ready.wait(30'000));
+    ASSERT_TRUE(test::waitForSignals(ready, 1));
     ASSERT_NE(panel.impact(), nullptr);
     EXPECT_EQ(panel.impact()->nodeRailsLost, plan->summary.suSize);
 }
