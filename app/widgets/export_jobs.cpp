@@ -20,16 +20,16 @@ namespace railyard::app {
 
 namespace {
 
-    QString tr(const char* text)
-    {
-        return QCoreApplication::translate("railyard::app::Export", text);
-    }
+    /// The translation context of this file's free functions (lupdate reads it from here).
+    class ExportText {
+        Q_DECLARE_TR_FUNCTIONS(railyard::app::Export)
+    };
 
     QString saveText(const QString& target, const std::string& text)
     {
         QSaveFile file(target);
         if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit())
-            return tr("Cannot write %1: %2").arg(target, file.errorString());
+            return ExportText::tr("Cannot write %1: %2").arg(target, file.errorString());
         return {};
     }
 
@@ -45,7 +45,7 @@ namespace {
         QFile::remove(target);
         if (!QFile::rename(temp, target)) {
             QFile::remove(temp);
-            return tr("Cannot replace %1").arg(target);
+            return ExportText::tr("Cannot replace %1").arg(target);
         }
         return {};
     }
@@ -63,24 +63,24 @@ namespace {
 ExportFormat exportFormat(const QString& kind)
 {
     if (kind == QStringLiteral("bom-csv"))
-        return { tr("Export bill of materials"), QStringLiteral("bom.csv"), tr("CSV files (*.csv)") };
+        return { ExportText::tr("Export bill of materials"), QStringLiteral("bom.csv"), ExportText::tr("CSV files (*.csv)") };
     if (kind == QStringLiteral("bom-xlsx"))
-        return { tr("Export bill of materials"), QStringLiteral("bom.xlsx"), tr("Excel workbooks (*.xlsx)") };
+        return { ExportText::tr("Export bill of materials"), QStringLiteral("bom.xlsx"), ExportText::tr("Excel workbooks (*.xlsx)") };
     if (kind == QStringLiteral("bom-json"))
-        return { tr("Export bill of materials"), QStringLiteral("bom.json"), tr("JSON files (*.json)") };
+        return { ExportText::tr("Export bill of materials"), QStringLiteral("bom.json"), ExportText::tr("JSON files (*.json)") };
     if (kind == QStringLiteral("cables-csv"))
-        return { tr("Export cable map"), QStringLiteral("cables.csv"), tr("CSV files (*.csv)") };
+        return { ExportText::tr("Export cable map"), QStringLiteral("cables.csv"), ExportText::tr("CSV files (*.csv)") };
     if (kind == QStringLiteral("cables-xlsx"))
-        return { tr("Export cable map"), QStringLiteral("cables.xlsx"), tr("Excel workbooks (*.xlsx)") };
+        return { ExportText::tr("Export cable map"), QStringLiteral("cables.xlsx"), ExportText::tr("Excel workbooks (*.xlsx)") };
     if (kind == QStringLiteral("ibnetdiscover"))
-        return { tr("Export topology for ibsim"), QStringLiteral("fabric.ibnet"), tr("ibnetdiscover topology (*.ibnet *.txt)") };
+        return { ExportText::tr("Export topology for ibsim"), QStringLiteral("fabric.ibnet"), ExportText::tr("ibnetdiscover topology (*.ibnet *.txt)") };
     if (kind == QStringLiteral("topo"))
-        return { tr("Export topology for ibdiagnet"), QStringLiteral("fabric.topo"), tr("ibdiagnet topology (*.topo)") };
+        return { ExportText::tr("Export topology for ibdiagnet"), QStringLiteral("fabric.topo"), ExportText::tr("ibdiagnet topology (*.topo)") };
     if (kind == QStringLiteral("netbox"))
-        return { tr("Choose a folder for the NetBox import files"), QString(), QString(), true };
+        return { ExportText::tr("Choose a folder for the NetBox import files"), QString(), QString(), true };
     if (kind == QStringLiteral("report-pdf"))
-        return { tr("Export report"), QStringLiteral("report.pdf"), tr("PDF files (*.pdf)") };
-    return { tr("Export plan"), QStringLiteral("plan.json"), tr("JSON files (*.json)") };
+        return { ExportText::tr("Export report"), QStringLiteral("report.pdf"), ExportText::tr("PDF files (*.pdf)") };
+    return { ExportText::tr("Export plan"), QStringLiteral("plan.json"), ExportText::tr("JSON files (*.json)") };
 }
 
 QString writeExport(const core::Plan& plan, const core::Catalog* catalog, const QString& kind, const QString& target, const QImage& topology)
@@ -97,7 +97,7 @@ QString writeExport(const core::Plan& plan, const core::Catalog* catalog, const 
         return saveXlsx(target, [&](const std::string& path) { return planner::writeCablesXlsx(plan, path); });
     if (kind == QStringLiteral("ibnetdiscover") || kind == QStringLiteral("topo")) {
         if (plan.spec.fabric != core::Fabric::InfiniBand)
-            return tr("%1 describes an InfiniBand subnet; this plan is RoCEv2.").arg(kind);
+            return ExportText::tr("%1 describes an InfiniBand subnet; this plan is RoCEv2.").arg(kind);
         if (kind == QStringLiteral("topo"))
             return textExport(target, [&](std::ostream& out) { planner::writeIbdmTopo(plan, out); });
         return textExport(target, [&](std::ostream& out) { planner::writeIbnetdiscover(plan, out); });
@@ -112,7 +112,7 @@ QString writeExport(const core::Plan& plan, const core::Catalog* catalog, const 
         return textExport(target, [&](std::ostream& out) { core::writePlanJson(plan, out); });
     if (kind == QStringLiteral("report-pdf"))
         return writeReportPdf(plan, topology, target);
-    return tr("Unknown export %1").arg(kind);
+    return ExportText::tr("Unknown export %1").arg(kind);
 }
 
 void runExport(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const core::Catalog> catalog, const QString& kind,

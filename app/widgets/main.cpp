@@ -42,34 +42,6 @@ void fail(const QString& message)
     std::fprintf(stderr, "railyard: %s\n", qPrintable(message));
 }
 
-/// The translations embedded by qt_add_translations (app/widgets/CMakeLists.txt) live under :/i18n/.
-/// A few helpers outside classes translate with a class context ("railyard::app::Export") that lupdate
-/// files under the enclosing namespace or a neighbouring class; on a miss this translator tries those
-/// contexts too, so such strings still translate until their files name the context for lupdate.
-class AppTranslator : public QTranslator {
-public:
-    QString translate(const char* context, const char* sourceText, const char* disambiguation, int n) const override
-    {
-        QString text = QTranslator::translate(context, sourceText, disambiguation, n);
-        if (!text.isNull() || context == nullptr)
-            return text;
-        QByteArray fallback(context);
-        QList<QByteArray> candidates;
-        for (qsizetype cut = fallback.lastIndexOf("::"); cut > 0; cut = fallback.lastIndexOf("::")) {
-            fallback.truncate(cut);
-            candidates << fallback;
-        }
-        if (qstrcmp(context, "railyard::app::TopologyView") == 0)
-            candidates << QByteArrayLiteral("railyard::app::topo::Builder") << QByteArrayLiteral("railyard::app::topo::RailLegend");
-        for (const QByteArray& candidate : std::as_const(candidates)) {
-            text = QTranslator::translate(candidate.constData(), sourceText, disambiguation, n);
-            if (!text.isNull())
-                return text;
-        }
-        return text;
-    }
-};
-
 /// Installs Railyard's and Qt's translations for `language` ("en", "ko"; "system" or empty: the
 /// system's UI languages). English is the source language: it needs no catalog but loads one anyway.
 void installTranslations(QApplication& application, const QString& language)
@@ -78,8 +50,8 @@ void installTranslations(QApplication& application, const QString& language)
     const QLocale locale = system ? QLocale::system() : QLocale(language);
     if (!system)
         QLocale::setDefault(locale);
-    auto* railyard = new AppTranslator;
-    railyard->setParent(&application);
+    // The translations embedded by qt_add_translations (app/widgets/CMakeLists.txt) live under :/i18n/.
+    auto* railyard = new QTranslator(&application);
     if (railyard->load(locale, QStringLiteral("railyard"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(railyard);
     auto* qt = new QTranslator(&application);

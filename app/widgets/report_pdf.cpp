@@ -23,10 +23,10 @@ namespace railyard::app {
 
 namespace {
 
-    QString tr(const char* text)
-    {
-        return QCoreApplication::translate("railyard::app::ReportPdf", text);
-    }
+    /// The translation context of this file's free functions (lupdate reads it from here).
+    class ReportText {
+        Q_DECLARE_TR_FUNCTIONS(railyard::app::ReportPdf)
+    };
 
     QString esc(const std::string& s)
     {
@@ -41,7 +41,7 @@ namespace {
 
     QString planTitle(const core::Plan& plan)
     {
-        return plan.spec.name.empty() ? tr("Untitled plan") : QString::fromStdString(plan.spec.name);
+        return plan.spec.name.empty() ? ReportText::tr("Untitled plan") : QString::fromStdString(plan.spec.name);
     }
 
     const QUrl& topologyUrl()
@@ -58,9 +58,9 @@ namespace {
     /// `<img>` for the topology, in CSS pixels (the layout scales them by the device's DPI).
     QString topologyHtml(const QImage& image, QSizeF bodyCss)
     {
-        QString html = pageBreak(tr("Topology"));
+        QString html = pageBreak(ReportText::tr("Topology"));
         if (image.isNull())
-            return html + QStringLiteral("<p>%1</p>").arg(tr("No topology picture was available."));
+            return html + QStringLiteral("<p>%1</p>").arg(ReportText::tr("No topology picture was available."));
         QSizeF size = image.size();
         size.scale(bodyCss.width() - 12, bodyCss.height() * 0.86, Qt::KeepAspectRatio);
         return html + QStringLiteral("<p align=center><img src='%1' width=%2 height=%3></p>")
@@ -71,10 +71,10 @@ namespace {
 
     QString bomHtml(const core::Plan& plan)
     {
-        QString html = pageBreak(tr("Bill of materials"));
+        QString html = pageBreak(ReportText::tr("Bill of materials"));
         html += QStringLiteral("<table class='grid' width='100%' cellspacing=0 cellpadding=3 style='border-collapse:collapse'><thead><tr>"
                                "<th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr></thead>")
-                    .arg(tr("Category"), tr("Qty"), tr("Part"), tr("Item"), tr("Unit price"), tr("Extended"));
+                    .arg(ReportText::tr("Category"), ReportText::tr("Qty"), ReportText::tr("Part"), ReportText::tr("Item"), ReportText::tr("Unit price"), ReportText::tr("Extended"));
         double total = 0;
         bool priced = true;
         for (const auto& line : plan.bom) {
@@ -89,29 +89,29 @@ namespace {
         }
         if (total > 0)
             html += QStringLiteral("<tr><td colspan=5><b>%1</b></td><td align=right><b>%2</b></td></tr>")
-                        .arg(priced ? tr("Total") : tr("Total of the priced lines"), money(total));
+                        .arg(priced ? ReportText::tr("Total") : ReportText::tr("Total of the priced lines"), money(total));
         html += QStringLiteral("</table>");
         if (!priced)
-            html += QStringLiteral("<p>%1</p>").arg(total > 0 ? tr("Some parts have no price in the catalog; the total leaves them out.")
-                                                              : tr("The catalog has no prices for these parts."));
+            html += QStringLiteral("<p>%1</p>").arg(total > 0 ? ReportText::tr("Some parts have no price in the catalog; the total leaves them out.")
+                                                              : ReportText::tr("The catalog has no prices for these parts."));
         return html;
     }
 
     QString findingsHtml(const core::Plan& plan)
     {
-        QString html = pageBreak(tr("Findings"));
+        QString html = pageBreak(ReportText::tr("Findings"));
         if (plan.findings.empty())
-            return html + QStringLiteral("<p>%1</p>").arg(tr("No findings: the design follows every rule Railyard checks."));
+            return html + QStringLiteral("<p>%1</p>").arg(ReportText::tr("No findings: the design follows every rule Railyard checks."));
         html += QStringLiteral("<table class='grid' width='100%' cellspacing=0 cellpadding=3 style='border-collapse:collapse'><thead><tr>"
                                "<th>%1</th><th>%2</th><th>%3</th><th>%4</th></tr></thead>")
-                    .arg(tr("Severity"), tr("Code"), tr("Where"), tr("Message"));
+                    .arg(ReportText::tr("Severity"), ReportText::tr("Code"), ReportText::tr("Where"), ReportText::tr("Message"));
         for (const auto& f : plan.findings) {
             const QString cls = f.severity == core::Severity::Error ? QStringLiteral("err")
                 : f.severity == core::Severity::Warning             ? QStringLiteral("warn")
                                                                     : QStringLiteral("info");
-            const QString sev = f.severity == core::Severity::Error ? tr("error")
-                : f.severity == core::Severity::Warning             ? tr("warning")
-                                                                    : tr("info");
+            const QString sev = f.severity == core::Severity::Error ? ReportText::tr("error")
+                : f.severity == core::Severity::Warning             ? ReportText::tr("warning")
+                                                                    : ReportText::tr("info");
             html += QStringLiteral("<tr><td class='%1'>%2</td><td><code>%3</code></td><td>%4</td><td>%5</td></tr>")
                         .arg(cls, sev, esc(f.code), esc(f.where), esc(f.message));
         }
@@ -121,7 +121,7 @@ namespace {
     QString reportHtml(const core::Plan& plan, const QImage& topology, QSizeF bodyCss)
     {
         QString html = QStringLiteral("<p style='color:#555'>%1</p>")
-                           .arg(tr("Railyard fabric report, %1").arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat)));
+                           .arg(ReportText::tr("Railyard fabric report, %1").arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat)));
         html += summaryHtml(plan);
         html += topologyHtml(topology, bodyCss);
         html += bomHtml(plan);
@@ -140,7 +140,7 @@ namespace {
         painter.setPen(QColor(0x55, 0x55, 0x55));
         const QString left = painter.fontMetrics().elidedText(title, Qt::ElideRight, static_cast<int>(footer.width() * 0.7));
         painter.drawText(footer, Qt::AlignLeft | Qt::AlignBottom, left);
-        painter.drawText(footer, Qt::AlignRight | Qt::AlignBottom, tr("Page %1 of %2").arg(page).arg(pages));
+        painter.drawText(footer, Qt::AlignRight | Qt::AlignBottom, ReportText::tr("Page %1 of %2").arg(page).arg(pages));
         painter.restore();
     }
 
@@ -150,7 +150,7 @@ QString writeReportPdf(const core::Plan& plan, const QImage& topology, const QSt
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+        return ReportText::tr("Cannot write %1: %2").arg(path, file.errorString());
     {
         QPdfWriter writer(&file);
         writer.setTitle(planTitle(plan));
@@ -177,7 +177,7 @@ QString writeReportPdf(const core::Plan& plan, const QImage& topology, const QSt
 
         QPainter painter;
         if (!painter.begin(&writer))
-            return tr("Cannot write %1: the PDF writer did not start").arg(path);
+            return ReportText::tr("Cannot write %1: the PDF writer did not start").arg(path);
         const int pages = doc.pageCount();
         const QString title = planTitle(plan);
         for (int i = 0; i < pages; ++i) {
@@ -196,7 +196,7 @@ QString writeReportPdf(const core::Plan& plan, const QImage& topology, const QSt
         painter.end();
     }
     if (!file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+        return ReportText::tr("Cannot write %1: %2").arg(path, file.errorString());
     return {};
 }
 

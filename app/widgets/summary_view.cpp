@@ -11,10 +11,10 @@ namespace railyard::app {
 
 namespace {
 
-    QString tr(const char* text)
-    {
-        return QCoreApplication::translate("railyard::app::SummaryView", text);
-    }
+    /// The translation context of this file's free functions (lupdate reads it from here).
+    class SummaryText {
+        Q_DECLARE_TR_FUNCTIONS(railyard::app::SummaryView)
+    };
 
     QString qs(const std::string& s)
     {
@@ -46,29 +46,29 @@ namespace {
     {
         const auto& s = p.summary;
         QString html = QStringLiteral("<table class='grid'><tr><th>%1</th><th>%2</th><th>%3</th></tr>")
-                           .arg(tr("Tier"), tr("Switches"), tr("Links below"));
+                           .arg(SummaryText::tr("Tier"), SummaryText::tr("Switches"), SummaryText::tr("Links below"));
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                    .arg(tr("leaf"), num(s.switches.leaf), num(s.cables.nodeLeaf));
+                    .arg(SummaryText::tr("leaf"), num(s.switches.leaf), num(s.cables.nodeLeaf));
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                    .arg(tr("spine"), num(s.switches.spine), num(s.cables.leafSpine));
+                    .arg(SummaryText::tr("spine"), num(s.switches.spine), num(s.cables.leafSpine));
         if (s.tiers == 3) {
             html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                        .arg(tr("core"), num(s.switches.core), num(s.cables.spineCore));
+                        .arg(SummaryText::tr("core"), num(s.switches.core), num(s.cables.spineCore));
         }
         html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right><b>%3</b></td></tr></table>")
-                    .arg(tr("total"), num(s.switches.total()), num(s.cables.total()));
+                    .arg(SummaryText::tr("total"), num(s.switches.total()), num(s.cables.total()));
         return html;
     }
 
     QString findingsHtml(const core::Plan& p)
     {
         if (p.findings.empty())
-            return QStringLiteral("<p>%1</p>").arg(tr("No findings: the design follows every rule Railyard checks."));
+            return QStringLiteral("<p>%1</p>").arg(SummaryText::tr("No findings: the design follows every rule Railyard checks."));
         QString html = QStringLiteral("<table class='grid'>");
         for (const auto& f : p.findings) {
-            const QString sev = f.severity == core::Severity::Error ? QStringLiteral("<span class='err'>%1</span>").arg(tr("error"))
-                : f.severity == core::Severity::Warning             ? QStringLiteral("<span class='warn'>%1</span>").arg(tr("warning"))
-                                                                    : QStringLiteral("<span class='info'>%1</span>").arg(tr("info"));
+            const QString sev = f.severity == core::Severity::Error ? QStringLiteral("<span class='err'>%1</span>").arg(SummaryText::tr("error"))
+                : f.severity == core::Severity::Warning             ? QStringLiteral("<span class='warn'>%1</span>").arg(SummaryText::tr("warning"))
+                                                                    : QStringLiteral("<span class='info'>%1</span>").arg(SummaryText::tr("info"));
             html += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td></tr>").arg(sev, qs(f.code), qs(f.message));
         }
         return html + QStringLiteral("</table>");
@@ -86,37 +86,37 @@ QString summaryHtml(const core::Plan& p)
         " .err{color:#b00020;font-weight:bold} .warn{color:#b26a00;font-weight:bold} .info{color:#1565c0}</style>");
     html += QStringLiteral("<h2>%1</h2>").arg(qs(p.spec.name.empty() ? std::string("Untitled plan") : p.spec.name));
     html += QStringLiteral("<table cellspacing=6><tr>%1%2%3%4%5%6</tr></table>")
-                .arg(card(num(s.nodes), tr("nodes")), card(num(s.gpus), tr("GPUs")), card(num(s.suCount), tr("SUs")),
-                    card(num(s.switches.total()), tr("switches")), card(num(s.cables.total()), tr("links")),
-                    card(num(s.transceivers), tr("transceivers")));
+                .arg(card(num(s.nodes), SummaryText::tr("nodes")), card(num(s.gpus), SummaryText::tr("GPUs")), card(num(s.suCount), SummaryText::tr("SUs")),
+                    card(num(s.switches.total()), SummaryText::tr("switches")), card(num(s.cables.total()), SummaryText::tr("links")),
+                    card(num(s.transceivers), SummaryText::tr("transceivers")));
     html += QStringLiteral("<table>");
-    html += row(tr("Fabric"), QString::fromStdString(s.port.label()) + QStringLiteral(", ")
-            + (p.spec.fabric == core::Fabric::InfiniBand ? tr("InfiniBand") : tr("RoCEv2")));
-    html += row(tr("Node type"), qs(p.spec.nodeType) + QStringLiteral(", %1 rails").arg(s.rails)
+    html += row(SummaryText::tr("Fabric"), QString::fromStdString(s.port.label()) + QStringLiteral(", ")
+            + (p.spec.fabric == core::Fabric::InfiniBand ? SummaryText::tr("InfiniBand") : SummaryText::tr("RoCEv2")));
+    html += row(SummaryText::tr("Node type"), qs(p.spec.nodeType) + QStringLiteral(", %1 rails").arg(s.rails)
             + (s.planes > 1 ? QStringLiteral(", %1 planes").arg(s.planes) : QString()));
-    html += row(tr("Scalable units"), tr("%1 of %2 nodes, %3 leaf per rail").arg(s.suCount).arg(s.suSize).arg(s.leavesPerRail));
-    html += row(tr("Tiers"), s.tiers == 3 ? tr("3 (%1 pods of %2 SU)").arg(s.pods).arg(s.susPerPod) : tr("2"));
-    html += row(tr("Leaf ports"), tr("%1 down, %2 up; %3 links to each of %4 spines")
+    html += row(SummaryText::tr("Scalable units"), SummaryText::tr("%1 of %2 nodes, %3 leaf per rail").arg(s.suCount).arg(s.suSize).arg(s.leavesPerRail));
+    html += row(SummaryText::tr("Tiers"), s.tiers == 3 ? SummaryText::tr("3 (%1 pods of %2 SU)").arg(s.pods).arg(s.susPerPod) : SummaryText::tr("2"));
+    html += row(SummaryText::tr("Leaf ports"), SummaryText::tr("%1 down, %2 up; %3 links to each of %4 spines")
                                       .arg(s.leafDownlinks)
                                       .arg(s.leafUplinks)
                                       .arg(s.linksPerLeafSpine)
                                       .arg(s.spinesPerGroup));
-    html += row(tr("Oversubscription"), tr("leaf %1:1, spine %2:1 (as built)")
+    html += row(SummaryText::tr("Oversubscription"), SummaryText::tr("leaf %1:1, spine %2:1 (as built)")
                                             .arg(QLocale().toString(s.leafOversubscription, 'g', 3), QLocale().toString(s.spineOversubscription, 'g', 3)));
-    html += row(tr("Bisection"), rate(s.bisectionGbps));
-    html += row(tr("Per GPU"), rate(s.perGpuGbps));
+    html += row(SummaryText::tr("Bisection"), rate(s.bisectionGbps));
+    html += row(SummaryText::tr("Per GPU"), rate(s.perGpuGbps));
     if (s.lidsPerSubnet > 0)
-        html += row(tr("LIDs per subnet"), num(s.lidsPerSubnet));
-    html += row(tr("Switch hops"), tr("same leaf %1, same rail other SU %2, across rails %3")
+        html += row(SummaryText::tr("LIDs per subnet"), num(s.lidsPerSubnet));
+    html += row(SummaryText::tr("Switch hops"), SummaryText::tr("same leaf %1, same rail other SU %2, across rails %3")
                                        .arg(a.hopsSameLeaf)
                                        .arg(a.hopsSameRailAcrossSu)
                                        .arg(a.hopsAcrossRails));
-    html += row(tr("Power"), QLocale().toString(s.powerW / 1000, 'f', 1) + QStringLiteral(" kW"));
+    html += row(SummaryText::tr("Power"), QLocale().toString(s.powerW / 1000, 'f', 1) + QStringLiteral(" kW"));
     if (s.costUsd)
-        html += row(tr("Cost"), QLocale().toCurrencyString(*s.costUsd, QStringLiteral("$")));
+        html += row(SummaryText::tr("Cost"), QLocale().toCurrencyString(*s.costUsd, QStringLiteral("$")));
     html += QStringLiteral("</table>");
-    html += QStringLiteral("<h3>%1</h3>").arg(tr("Switches and links")) + tierTable(p);
-    html += QStringLiteral("<h3>%1</h3>").arg(tr("Findings")) + findingsHtml(p);
+    html += QStringLiteral("<h3>%1</h3>").arg(SummaryText::tr("Switches and links")) + tierTable(p);
+    html += QStringLiteral("<h3>%1</h3>").arg(SummaryText::tr("Findings")) + findingsHtml(p);
     return html;
 }
 

@@ -437,7 +437,6 @@ void RailLegend::setContent(int rails, const QString& mode)
 
 void RailLegend::paintEvent(QPaintEvent*)
 {
-    auto tr = [](const char* text) { return QCoreApplication::translate("railyard::app::TopologyView", text); };
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     p.setPen(QColor(0xd5, 0xdb, 0xe1));

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #pragma once
 
+#include <QCoreApplication>
 #include <QColor>
 #include <QGraphicsItem>
 #include <QPen>
@@ -127,6 +128,8 @@ private:
 /// The rail legend (palette swatches, failed/planned line keys, a line about the mode),
 /// laid over the top-left corner of the view.
 class RailLegend : public QWidget {
+    Q_DECLARE_TR_FUNCTIONS(railyard::app::topo::RailLegend)
+
 public:
     explicit RailLegend(QWidget* parent);
     void setContent(int rails, const QString& mode);

@@ -20,10 +20,10 @@ namespace {
     using core::DeviceKind;
     using core::SwitchTier;
 
-    QString tr(const char* text, int n = -1)
-    {
-        return QCoreApplication::translate("railyard::app::TopologyView", text, nullptr, n);
-    }
+    /// The translation context of this file's free functions (lupdate reads it from here).
+    class TopologyText {
+        Q_DECLARE_TR_FUNCTIONS(railyard::app::TopologyView)
+    };
 
     /// Geometry in scene units. Labels are drawn at screen size, so these only set proportions.
     struct Dims {
@@ -203,7 +203,7 @@ namespace {
                 const qreal w = towerWidth(sus);
                 layoutTower(tower, sus, QPointF(x, row * (towerH + 60)), w);
                 if (threeTier)
-                    addFrame(QRectF(x - 14, row * (towerH + 60) - 50, w + 28, towerH + 36), tr("Pod %1").arg(tower), 50);
+                    addFrame(QRectF(x - 14, row * (towerH + 60) - 50, w + 28, towerH + 36), TopologyText::tr("Pod %1").arg(tower), 50);
                 x += (m_collapsed && columns > 1 ? columnW : w) + m_dims.towerGap;
                 right = std::max(right, x - m_dims.towerGap);
                 ++i;
@@ -225,7 +225,7 @@ namespace {
             const auto groups = runs(it->second, [&](std::uint32_t d) { return dev(d).plane; });
             layoutSwitchRow(groups, origin.x(), width, origin.y(), BoxItem::Role::Spine);
             if (m_plan.summary.tiers < 3 && !m_collapsed)
-                addFrame(QRectF(origin.x() - 14, origin.y() - 50, width + 28, m_dims.switchH + 64), tr("Spines"), 50);
+                addFrame(QRectF(origin.x() - 14, origin.y() - 50, width + 28, m_dims.switchH + 64), TopologyText::tr("Spines"), 50);
         }
 
         void layoutCell(int su, const QRectF& cell)
@@ -241,9 +241,9 @@ namespace {
                     x += planeGap;
                 const int n = static_cast<int>(groups[g].size());
                 const int b = addBox(QRectF(x, y, m_dims.leafW, m_dims.leafH), BoxItem::Role::Leaf, railColor(first.rail), groups[g]);
-                const QString rail = m_planes > 1 ? tr("P%1 R%2").arg(first.plane).arg(first.rail) : tr("R%1").arg(first.rail);
+                const QString rail = m_planes > 1 ? TopologyText::tr("P%1 R%2").arg(first.plane).arg(first.rail) : TopologyText::tr("R%1").arg(first.rail);
                 if (m_collapsed)
-                    m_map.boxes[b]->setLabels(rail, QString::number(first.rail), n > 1 ? tr("\u00d7%1").arg(n) : QString());
+                    m_map.boxes[b]->setLabels(rail, QString::number(first.rail), n > 1 ? TopologyText::tr("\u00d7%1").arg(n) : QString());
                 else
                     m_map.boxes[b]->setLabels(qs(first.name), rail);
                 x += m_dims.leafPitch;
@@ -257,10 +257,10 @@ namespace {
                 const int b = addBox(QRectF(cell.x() + m_dims.cellPad / 2, yNode, cell.width() - m_dims.cellPad, m_dims.nodeH),
                     BoxItem::Role::Node, nodeColor(), nodes);
                 const int count = static_cast<int>(nodes.size() - static_cast<std::size_t>(mgmt));
-                QString full = tr("SU %1 \u00b7 %n node(s)", count).arg(su);
+                QString full = TopologyText::tr("SU %1 \u00b7 %n node(s)", nullptr, count).arg(su);
                 if (mgmt > 0)
-                    full += tr(" + %n mgmt", static_cast<int>(mgmt));
-                m_map.boxes[b]->setLabels(full, tr("SU %1").arg(su), QString());
+                    full += TopologyText::tr(" + %n mgmt", nullptr, static_cast<int>(mgmt));
+                m_map.boxes[b]->setLabels(full, TopologyText::tr("SU %1").arg(su), QString());
                 return;
             }
             qreal nx = cell.x() + (cell.width() - static_cast<qreal>(nodes.size()) * m_dims.nodePitch) / 2
@@ -273,7 +273,7 @@ namespace {
                 nx += m_dims.nodePitch;
             }
             addFrame(QRectF(cell.x(), cell.y() + m_dims.yLeaf - 50, cell.width(), m_dims.yNode - m_dims.yLeaf + m_dims.nodeH + 62),
-                tr("SU %1").arg(su), 50);
+                TopologyText::tr("SU %1").arg(su), 50);
         }
 
         /// Spines or cores: one box per switch (expanded) or per group, spread over [left, left+width].
@@ -293,10 +293,10 @@ namespace {
                 if (!m_collapsed) {
                     m_map.boxes[b]->setLabels(qs(first.name), trailingNumber(first.name));
                 } else if (role == BoxItem::Role::Spine) {
-                    const QString full = m_planes > 1 ? tr("Plane %1 \u00b7 %n spine(s)", count).arg(first.plane) : tr("%n spine(s)", count);
+                    const QString full = m_planes > 1 ? TopologyText::tr("Plane %1 \u00b7 %n spine(s)", nullptr, count).arg(first.plane) : TopologyText::tr("%n spine(s)", nullptr, count);
                     m_map.boxes[b]->setLabels(full, QString::number(count));
                 } else {
-                    m_map.boxes[b]->setLabels(tr("%n core(s)", count), QString::number(count));
+                    m_map.boxes[b]->setLabels(TopologyText::tr("%n core(s)", nullptr, count), QString::number(count));
                 }
             }
         }
@@ -308,7 +308,7 @@ namespace {
             const auto groups = runs(m_cores, [&](std::uint32_t d) { return std::pair(dev(d).plane, m_coreGroup[d]); });
             const qreal y = -m_dims.coreRise;
             layoutSwitchRow(groups, 0, right, y, BoxItem::Role::Core);
-            addFrame(QRectF(-14, y - 50, right + 28, m_dims.switchH + 64), tr("Cores"), 50);
+            addFrame(QRectF(-14, y - 50, right + 28, m_dims.switchH + 64), TopologyText::tr("Cores"), 50);
         }
 
         /// Where a link meets a box: spread over the edge by port (expanded), or straight up/down (collapsed).

@@ -47,15 +47,15 @@ namespace {
         return out;
     }
 
-    QString tr(const char* text)
-    {
-        return QCoreApplication::translate("railyard::app::WhatIfPanel", text);
-    }
+    /// The translation context of this file's free functions (lupdate reads it from here).
+    class WhatIfText {
+        Q_DECLARE_TR_FUNCTIONS(railyard::app::WhatIfPanel)
+    };
 
     QString rate(double gbps)
     {
-        return gbps >= 1000 ? tr("%1 Tb/s").arg(QLocale().toString(gbps / 1000, 'f', 1))
-                            : tr("%1 Gb/s").arg(QLocale().toString(gbps, 'f', 0));
+        return gbps >= 1000 ? WhatIfText::tr("%1 Tb/s").arg(QLocale().toString(gbps / 1000, 'f', 1))
+                            : WhatIfText::tr("%1 Gb/s").arg(QLocale().toString(gbps, 'f', 0));
     }
 
 } // namespace

@@ -2,325 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
-    <name>railyard::app</name>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot replace %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export bill of materials</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Excel workbooks (*.xlsx)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export cable map</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export topology for ibsim</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ibnetdiscover topology (*.ibnet *.txt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export topology for ibdiagnet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ibdiagnet topology (*.topo)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a folder for the NetBox import files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export report</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PDF files (*.pdf)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export plan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 describes an InfiniBand subnet; this plan is RoCEv2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown export %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Untitled plan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Topology</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No topology picture was available.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bill of materials</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Category</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Qty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Part</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Item</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unit price</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Extended</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total of the priced lines</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Some parts have no price in the catalog; the total leaves them out.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The catalog has no prices for these parts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No findings: the design follows every rule Railyard checks.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Severity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Code</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Where</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Message</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>info</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Railyard fabric report, %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Page %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: the PDF writer did not start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tier</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Switches</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Links below</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>leaf</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>spine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>core</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>total</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>switches</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>links</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>transceivers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fabric</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>InfiniBand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RoCEv2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scalable units</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 of %2 nodes, %3 leaf per rail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tiers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>3 (%1 pods of %2 SU)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Leaf ports</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 down, %2 up; %3 links to each of %4 spines</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Oversubscription</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>leaf %1:1, spine %2:1 (as built)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bisection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>LIDs per subnet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Switch hops</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>same leaf %1, same rail other SU %2, across rails %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Power</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cost</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Switches and links</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 Tb/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 Gb/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>railyard::app::AdvisorDialog</name>
     <message>
         <source>InfiniBand</source>
@@ -692,6 +373,77 @@
     </message>
     <message>
         <source>Not planned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::Export</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot replace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export bill of materials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Excel workbooks (*.xlsx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export cable map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export topology for ibsim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ibnetdiscover topology (*.ibnet *.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export topology for ibdiagnet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ibdiagnet topology (*.topo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a folder for the NetBox import files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 describes an InfiniBand subnet; this plan is RoCEv2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown export %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1145,6 +897,117 @@
     </message>
     <message>
         <source>Railyard projects (*.railyard);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::ReportPdf</name>
+    <message>
+        <source>Untitled plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No topology picture was available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bill of materials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total of the priced lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some parts have no price in the catalog; the total leaves them out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The catalog has no prices for these parts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No findings: the design follows every rule Railyard checks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Railyard fabric report, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF writer did not start</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1706,6 +1569,162 @@
         <source>This spec cannot be planned</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Links below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No findings: the design follows every rule Railyard checks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transceivers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCEv2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scalable units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes, %3 leaf per rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 (%1 pods of %2 SU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 down, %2 up; %3 links to each of %4 spines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leaf %1:1, spine %2:1 (as built)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bisection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LIDs per subnet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch hops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same leaf %1, same rail other SU %2, across rails %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches and links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::SwitchesModel</name>
@@ -1896,6 +1915,69 @@
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>Pod %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P%1 R%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>SU %1 · %n node(s)</source>
+        <translation>
+            <numerusform>SU %1 · %n node</numerusform>
+            <numerusform>SU %1 · %n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> + %n mgmt</source>
+        <translation>
+            <numerusform> + %n mgmt</numerusform>
+            <numerusform> + %n mgmt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Plane %1 · %n spine(s)</source>
+        <translation>
+            <numerusform>Plane %1 · %n spine</numerusform>
+            <numerusform>Plane %1 · %n spines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n spine(s)</source>
+        <translation>
+            <numerusform>%n spine</numerusform>
+            <numerusform>%n spines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n core(s)</source>
+        <translation>
+            <numerusform>%n core</numerusform>
+            <numerusform>%n cores</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::WhatIfPanel</name>
@@ -1973,55 +2055,12 @@
         <source>%1 %</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>railyard::app::topo::Builder</name>
     <message>
-        <source>Pod %1</source>
+        <source>%1 Tb/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Spines</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P%1 R%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>R%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>×%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SU %1 · %n node(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> + %n mgmt</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Plane %1 · %n spine(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%n spine(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%n core(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cores</source>
+        <source>%1 Gb/s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,325 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
-    <name>railyard::app</name>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1에 쓸 수 없습니다: %2</translation>
-    </message>
-    <message>
-        <source>Cannot replace %1</source>
-        <translation>%1을(를) 교체할 수 없습니다</translation>
-    </message>
-    <message>
-        <source>Export bill of materials</source>
-        <translation>자재 명세서 내보내기</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV 파일 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Excel workbooks (*.xlsx)</source>
-        <translation>Excel 통합 문서 (*.xlsx)</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>JSON 파일 (*.json)</translation>
-    </message>
-    <message>
-        <source>Export cable map</source>
-        <translation>케이블 맵 내보내기</translation>
-    </message>
-    <message>
-        <source>Export topology for ibsim</source>
-        <translation>ibsim용 토폴로지 내보내기</translation>
-    </message>
-    <message>
-        <source>ibnetdiscover topology (*.ibnet *.txt)</source>
-        <translation>ibnetdiscover 토폴로지 (*.ibnet *.txt)</translation>
-    </message>
-    <message>
-        <source>Export topology for ibdiagnet</source>
-        <translation>ibdiagnet용 토폴로지 내보내기</translation>
-    </message>
-    <message>
-        <source>ibdiagnet topology (*.topo)</source>
-        <translation>ibdiagnet 토폴로지 (*.topo)</translation>
-    </message>
-    <message>
-        <source>Choose a folder for the NetBox import files</source>
-        <translation>NetBox 가져오기 파일을 저장할 폴더 선택</translation>
-    </message>
-    <message>
-        <source>Export report</source>
-        <translation>보고서 내보내기</translation>
-    </message>
-    <message>
-        <source>PDF files (*.pdf)</source>
-        <translation>PDF 파일 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export plan</source>
-        <translation>플랜 내보내기</translation>
-    </message>
-    <message>
-        <source>%1 describes an InfiniBand subnet; this plan is RoCEv2.</source>
-        <translation>%1은(는) InfiniBand 서브넷 형식입니다. 이 플랜은 RoCEv2입니다.</translation>
-    </message>
-    <message>
-        <source>Unknown export %1</source>
-        <translation>알 수 없는 내보내기 형식: %1</translation>
-    </message>
-    <message>
-        <source>Untitled plan</source>
-        <translation>제목 없는 플랜</translation>
-    </message>
-    <message>
-        <source>Topology</source>
-        <translation>토폴로지</translation>
-    </message>
-    <message>
-        <source>No topology picture was available.</source>
-        <translation>토폴로지 그림을 사용할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>Bill of materials</source>
-        <translation>자재 명세서</translation>
-    </message>
-    <message>
-        <source>Category</source>
-        <translation>분류</translation>
-    </message>
-    <message>
-        <source>Qty</source>
-        <translation>수량</translation>
-    </message>
-    <message>
-        <source>Part</source>
-        <translation>부품</translation>
-    </message>
-    <message>
-        <source>Item</source>
-        <translation>품목</translation>
-    </message>
-    <message>
-        <source>Unit price</source>
-        <translation>단가</translation>
-    </message>
-    <message>
-        <source>Extended</source>
-        <translation>금액</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>합계</translation>
-    </message>
-    <message>
-        <source>Total of the priced lines</source>
-        <translation>가격이 있는 항목의 합계</translation>
-    </message>
-    <message>
-        <source>Some parts have no price in the catalog; the total leaves them out.</source>
-        <translation>카탈로그에 가격이 없는 부품이 있어 합계에서 제외했습니다.</translation>
-    </message>
-    <message>
-        <source>The catalog has no prices for these parts.</source>
-        <translation>카탈로그에 이 부품들의 가격이 없습니다.</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>점검 결과</translation>
-    </message>
-    <message>
-        <source>No findings: the design follows every rule Railyard checks.</source>
-        <translation>점검 결과 없음: 설계가 Railyard가 검사하는 모든 규칙을 충족합니다.</translation>
-    </message>
-    <message>
-        <source>Severity</source>
-        <translation>심각도</translation>
-    </message>
-    <message>
-        <source>Code</source>
-        <translation>코드</translation>
-    </message>
-    <message>
-        <source>Where</source>
-        <translation>위치</translation>
-    </message>
-    <message>
-        <source>Message</source>
-        <translation>메시지</translation>
-    </message>
-    <message>
-        <source>error</source>
-        <translation>오류</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>경고</translation>
-    </message>
-    <message>
-        <source>info</source>
-        <translation>정보</translation>
-    </message>
-    <message>
-        <source>Railyard fabric report, %1</source>
-        <translation>Railyard 패브릭 보고서, %1</translation>
-    </message>
-    <message>
-        <source>Page %1 of %2</source>
-        <translation>%2쪽 중 %1쪽</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: the PDF writer did not start</source>
-        <translation>%1에 쓸 수 없습니다: PDF 작성기를 시작하지 못했습니다</translation>
-    </message>
-    <message>
-        <source>Tier</source>
-        <translation>계층</translation>
-    </message>
-    <message>
-        <source>Switches</source>
-        <translation>스위치</translation>
-    </message>
-    <message>
-        <source>Links below</source>
-        <translation>하위 링크</translation>
-    </message>
-    <message>
-        <source>leaf</source>
-        <translation>리프</translation>
-    </message>
-    <message>
-        <source>spine</source>
-        <translation>스파인</translation>
-    </message>
-    <message>
-        <source>core</source>
-        <translation>코어</translation>
-    </message>
-    <message>
-        <source>total</source>
-        <translation>합계</translation>
-    </message>
-    <message>
-        <source>nodes</source>
-        <translation>노드</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>SUs</source>
-        <translation>SU</translation>
-    </message>
-    <message>
-        <source>switches</source>
-        <translation>스위치</translation>
-    </message>
-    <message>
-        <source>links</source>
-        <translation>링크</translation>
-    </message>
-    <message>
-        <source>transceivers</source>
-        <translation>트랜시버</translation>
-    </message>
-    <message>
-        <source>Fabric</source>
-        <translation>패브릭</translation>
-    </message>
-    <message>
-        <source>InfiniBand</source>
-        <translation>InfiniBand</translation>
-    </message>
-    <message>
-        <source>RoCEv2</source>
-        <translation>RoCEv2</translation>
-    </message>
-    <message>
-        <source>Node type</source>
-        <translation>노드 유형</translation>
-    </message>
-    <message>
-        <source>Scalable units</source>
-        <translation>스케일러블 유닛(SU)</translation>
-    </message>
-    <message>
-        <source>%1 of %2 nodes, %3 leaf per rail</source>
-        <translation>%2노드 SU %1개, 레일당 리프 %3대</translation>
-    </message>
-    <message>
-        <source>Tiers</source>
-        <translation>계층 수</translation>
-    </message>
-    <message>
-        <source>3 (%1 pods of %2 SU)</source>
-        <translation>3 (%2 SU 규모 포드 %1개)</translation>
-    </message>
-    <message>
-        <source>2</source>
-        <translation>2</translation>
-    </message>
-    <message>
-        <source>Leaf ports</source>
-        <translation>리프 포트</translation>
-    </message>
-    <message>
-        <source>%1 down, %2 up; %3 links to each of %4 spines</source>
-        <translation>다운링크 %1, 업링크 %2; 스파인 %4대 각각에 링크 %3개</translation>
-    </message>
-    <message>
-        <source>Oversubscription</source>
-        <translation>오버서브스크립션</translation>
-    </message>
-    <message>
-        <source>leaf %1:1, spine %2:1 (as built)</source>
-        <translation>리프 %1:1, 스파인 %2:1 (구성 기준)</translation>
-    </message>
-    <message>
-        <source>Bisection</source>
-        <translation>이분 대역폭</translation>
-    </message>
-    <message>
-        <source>Per GPU</source>
-        <translation>GPU당</translation>
-    </message>
-    <message>
-        <source>LIDs per subnet</source>
-        <translation>서브넷당 LID</translation>
-    </message>
-    <message>
-        <source>Switch hops</source>
-        <translation>스위치 홉</translation>
-    </message>
-    <message>
-        <source>same leaf %1, same rail other SU %2, across rails %3</source>
-        <translation>같은 리프 %1, 같은 레일·다른 SU %2, 레일 간 %3</translation>
-    </message>
-    <message>
-        <source>Power</source>
-        <translation>전력</translation>
-    </message>
-    <message>
-        <source>Cost</source>
-        <translation>비용</translation>
-    </message>
-    <message>
-        <source>Switches and links</source>
-        <translation>스위치와 링크</translation>
-    </message>
-    <message>
-        <source>%1 Tb/s</source>
-        <translation>%1 Tb/s</translation>
-    </message>
-    <message>
-        <source>%1 Gb/s</source>
-        <translation>%1 Gb/s</translation>
-    </message>
-</context>
-<context>
     <name>railyard::app::AdvisorDialog</name>
     <message>
         <source>InfiniBand</source>
@@ -692,6 +373,77 @@
     <message>
         <source>Not planned: %1</source>
         <translation>계획 불가: %1</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::Export</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Cannot replace %1</source>
+        <translation>%1을(를) 교체할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Export bill of materials</source>
+        <translation>자재 명세서 내보내기</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 파일 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Excel workbooks (*.xlsx)</source>
+        <translation>Excel 통합 문서 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 파일 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export cable map</source>
+        <translation>케이블 맵 내보내기</translation>
+    </message>
+    <message>
+        <source>Export topology for ibsim</source>
+        <translation>ibsim용 토폴로지 내보내기</translation>
+    </message>
+    <message>
+        <source>ibnetdiscover topology (*.ibnet *.txt)</source>
+        <translation>ibnetdiscover 토폴로지 (*.ibnet *.txt)</translation>
+    </message>
+    <message>
+        <source>Export topology for ibdiagnet</source>
+        <translation>ibdiagnet용 토폴로지 내보내기</translation>
+    </message>
+    <message>
+        <source>ibdiagnet topology (*.topo)</source>
+        <translation>ibdiagnet 토폴로지 (*.topo)</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the NetBox import files</source>
+        <translation>NetBox 가져오기 파일을 저장할 폴더 선택</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>보고서 내보내기</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 파일 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export plan</source>
+        <translation>플랜 내보내기</translation>
+    </message>
+    <message>
+        <source>%1 describes an InfiniBand subnet; this plan is RoCEv2.</source>
+        <translation>%1은(는) InfiniBand 서브넷 형식입니다. 이 플랜은 RoCEv2입니다.</translation>
+    </message>
+    <message>
+        <source>Unknown export %1</source>
+        <translation>알 수 없는 내보내기 형식: %1</translation>
     </message>
 </context>
 <context>
@@ -1144,6 +896,117 @@
     <message>
         <source>Railyard projects (*.railyard);;All files (*)</source>
         <translation>Railyard 프로젝트 (*.railyard);;모든 파일 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::ReportPdf</name>
+    <message>
+        <source>Untitled plan</source>
+        <translation>제목 없는 플랜</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>토폴로지</translation>
+    </message>
+    <message>
+        <source>No topology picture was available.</source>
+        <translation>토폴로지 그림을 사용할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Bill of materials</source>
+        <translation>자재 명세서</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>분류</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>수량</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>부품</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>품목</translation>
+    </message>
+    <message>
+        <source>Unit price</source>
+        <translation>단가</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>금액</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>합계</translation>
+    </message>
+    <message>
+        <source>Total of the priced lines</source>
+        <translation>가격이 있는 항목의 합계</translation>
+    </message>
+    <message>
+        <source>Some parts have no price in the catalog; the total leaves them out.</source>
+        <translation>카탈로그에 가격이 없는 부품이 있어 합계에서 제외했습니다.</translation>
+    </message>
+    <message>
+        <source>The catalog has no prices for these parts.</source>
+        <translation>카탈로그에 이 부품들의 가격이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>점검 결과</translation>
+    </message>
+    <message>
+        <source>No findings: the design follows every rule Railyard checks.</source>
+        <translation>점검 결과 없음: 설계가 Railyard가 검사하는 모든 규칙을 충족합니다.</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>심각도</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>코드</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>메시지</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>정보</translation>
+    </message>
+    <message>
+        <source>Railyard fabric report, %1</source>
+        <translation>Railyard 패브릭 보고서, %1</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>%2쪽 중 %1쪽</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF writer did not start</source>
+        <translation>%1에 쓸 수 없습니다: PDF 작성기를 시작하지 못했습니다</translation>
     </message>
 </context>
 <context>
@@ -1703,6 +1566,162 @@
         <source>This spec cannot be planned</source>
         <translation>이 스펙은 계획할 수 없습니다</translation>
     </message>
+    <message>
+        <source>Tier</source>
+        <translation>계층</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>스위치</translation>
+    </message>
+    <message>
+        <source>Links below</source>
+        <translation>하위 링크</translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation>리프</translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation>스파인</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>코어</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>합계</translation>
+    </message>
+    <message>
+        <source>No findings: the design follows every rule Railyard checks.</source>
+        <translation>점검 결과 없음: 설계가 Railyard가 검사하는 모든 규칙을 충족합니다.</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>정보</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>SUs</source>
+        <translation>SU</translation>
+    </message>
+    <message>
+        <source>switches</source>
+        <translation>스위치</translation>
+    </message>
+    <message>
+        <source>links</source>
+        <translation>링크</translation>
+    </message>
+    <message>
+        <source>transceivers</source>
+        <translation>트랜시버</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>패브릭</translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>RoCEv2</source>
+        <translation>RoCEv2</translation>
+    </message>
+    <message>
+        <source>Node type</source>
+        <translation>노드 유형</translation>
+    </message>
+    <message>
+        <source>Scalable units</source>
+        <translation>스케일러블 유닛(SU)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes, %3 leaf per rail</source>
+        <translation>%2노드 SU %1개, 레일당 리프 %3대</translation>
+    </message>
+    <message>
+        <source>Tiers</source>
+        <translation>계층 수</translation>
+    </message>
+    <message>
+        <source>3 (%1 pods of %2 SU)</source>
+        <translation>3 (%2 SU 규모 포드 %1개)</translation>
+    </message>
+    <message>
+        <source>2</source>
+        <translation>2</translation>
+    </message>
+    <message>
+        <source>Leaf ports</source>
+        <translation>리프 포트</translation>
+    </message>
+    <message>
+        <source>%1 down, %2 up; %3 links to each of %4 spines</source>
+        <translation>다운링크 %1, 업링크 %2; 스파인 %4대 각각에 링크 %3개</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>오버서브스크립션</translation>
+    </message>
+    <message>
+        <source>leaf %1:1, spine %2:1 (as built)</source>
+        <translation>리프 %1:1, 스파인 %2:1 (구성 기준)</translation>
+    </message>
+    <message>
+        <source>Bisection</source>
+        <translation>이분 대역폭</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>GPU당</translation>
+    </message>
+    <message>
+        <source>LIDs per subnet</source>
+        <translation>서브넷당 LID</translation>
+    </message>
+    <message>
+        <source>Switch hops</source>
+        <translation>스위치 홉</translation>
+    </message>
+    <message>
+        <source>same leaf %1, same rail other SU %2, across rails %3</source>
+        <translation>같은 리프 %1, 같은 레일·다른 SU %2, 레일 간 %3</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>전력</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>비용</translation>
+    </message>
+    <message>
+        <source>Switches and links</source>
+        <translation>스위치와 링크</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>점검 결과</translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::SwitchesModel</name>
@@ -1886,6 +1905,64 @@
             <numerusform>&lt;b&gt;케이블 %n개&lt;/b&gt;</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Pod %1</source>
+        <translation>포드 %1</translation>
+    </message>
+    <message>
+        <source>Spines</source>
+        <translation>스파인</translation>
+    </message>
+    <message>
+        <source>P%1 R%2</source>
+        <translation>P%1 R%2</translation>
+    </message>
+    <message>
+        <source>R%1</source>
+        <translation>R%1</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>SU %1 · %n node(s)</source>
+        <translation>
+            <numerusform>SU %1 · 노드 %n대</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> + %n mgmt</source>
+        <translation>
+            <numerusform> + 관리 %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SU %1</source>
+        <translation>SU %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Plane %1 · %n spine(s)</source>
+        <translation>
+            <numerusform>플레인 %1 · 스파인 %n대</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n spine(s)</source>
+        <translation>
+            <numerusform>스파인 %n대</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n core(s)</source>
+        <translation>
+            <numerusform>코어 %n대</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>코어</translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::WhatIfPanel</name>
@@ -1961,56 +2038,13 @@
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
-</context>
-<context>
-    <name>railyard::app::topo::Builder</name>
     <message>
-        <source>Pod %1</source>
-        <translation>포드 %1</translation>
+        <source>%1 Tb/s</source>
+        <translation>%1 Tb/s</translation>
     </message>
     <message>
-        <source>Spines</source>
-        <translation>스파인</translation>
-    </message>
-    <message>
-        <source>P%1 R%2</source>
-        <translation>P%1 R%2</translation>
-    </message>
-    <message>
-        <source>R%1</source>
-        <translation>R%1</translation>
-    </message>
-    <message>
-        <source>×%1</source>
-        <translation>×%1</translation>
-    </message>
-    <message>
-        <source>SU %1 · %n node(s)</source>
-        <translation>SU %1 · 노드 %n대</translation>
-    </message>
-    <message>
-        <source> + %n mgmt</source>
-        <translation> + 관리 %n</translation>
-    </message>
-    <message>
-        <source>SU %1</source>
-        <translation>SU %1</translation>
-    </message>
-    <message>
-        <source>Plane %1 · %n spine(s)</source>
-        <translation>플레인 %1 · 스파인 %n대</translation>
-    </message>
-    <message>
-        <source>%n spine(s)</source>
-        <translation>스파인 %n대</translation>
-    </message>
-    <message>
-        <source>%n core(s)</source>
-        <translation>코어 %n대</translation>
-    </message>
-    <message>
-        <source>Cores</source>
-        <translation>코어</translation>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
     </message>
 </context>
 <context>

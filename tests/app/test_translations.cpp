@@ -69,6 +69,25 @@ TEST(Translations, KoreanCatalogTranslatesTheMainWindow)
     EXPECT_EQ(menus.front()->text(), QStringLiteral("파일(&F)"));
 }
 
+// Free functions translate in the context of a Q_DECLARE_TR_FUNCTIONS class that lupdate reads too,
+// so the contexts the code asks for at run time are the ones the catalogs hold.
+TEST(Translations, FreeFunctionContextsAreInTheCatalogs)
+{
+    QTranslator korean;
+    ASSERT_TRUE(korean.load(QStringLiteral(":/i18n/railyard_ko.qm")));
+    EXPECT_EQ(korean.translate("railyard::app::Export", "Export bill of materials"), QStringLiteral("자재 명세서 내보내기"));
+    EXPECT_FALSE(korean.translate("railyard::app::ReportPdf", "Bill of materials").isEmpty());
+    EXPECT_FALSE(korean.translate("railyard::app::SummaryView", "Switches").isEmpty());
+    EXPECT_FALSE(korean.translate("railyard::app::WhatIfPanel", "Capacity lost:").isEmpty());
+    EXPECT_EQ(korean.translate("railyard::app::TopologyView", "%n spine(s)", nullptr, 3), QStringLiteral("스파인 %n대"));
+    EXPECT_FALSE(korean.translate("railyard::app::topo::RailLegend", "Rails").isEmpty());
+
+    QTranslator english;
+    ASSERT_TRUE(english.load(QStringLiteral(":/i18n/railyard_en.qm")));
+    EXPECT_EQ(english.translate("railyard::app::TopologyView", "%n spine(s)", nullptr, 1), QStringLiteral("%n spine"));
+    EXPECT_EQ(english.translate("railyard::app::TopologyView", "%n spine(s)", nullptr, 4), QStringLiteral("%n spines"));
+}
+
 TEST(Translations, EnglishIsTheSourceLanguage)
 {
     app::MainWindow window(catalog());
