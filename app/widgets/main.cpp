@@ -162,6 +162,10 @@ int main(int argc, char** argv)
     // Opened after the example, which it replaces once its newest plan has loaded.
     if (const QStringList projects = args.positionalArguments(); !projects.isEmpty())
         window.projectSession()->openProject(projects.front());
+    QSettings uiState(app::MainWindow::uiStateFile(), QSettings::IniFormat);
+    window.restoreUiState(uiState);
     window.show();
-    return QApplication::exec();
+    const int status = QApplication::exec();
+    window.saveUiState(uiState);
+    return status;
 }

@@ -99,9 +99,11 @@ void MainWindow::buildPages()
     m_pages->addTab(m_summary, tr("Summary"));
     m_whatIf = new WhatIfPanel(this);
     auto* topologySplit = new QSplitter(this);
+    topologySplit->setObjectName(QStringLiteral("topologySplit"));
     topologySplit->addWidget(m_topology);
     topologySplit->addWidget(m_whatIf);
     topologySplit->setStretchFactor(0, 1);
+    m_topologySplit = topologySplit;
     connect(m_topology, &TopologyView::failuresChanged, m_whatIf, &WhatIfPanel::setFailures);
     connect(m_whatIf, &WhatIfPanel::restoreAllRequested, m_topology, &TopologyView::clearFailures);
     m_pages->addTab(topologySplit, tr("Topology"));
@@ -113,11 +115,13 @@ void MainWindow::buildPages()
     m_pages->addTab(m_compare, tr("Compare"));
 
     auto* split = new QSplitter(this);
+    split->setObjectName(QStringLiteral("mainSplit"));
     split->addWidget(formScroll);
     split->addWidget(m_pages);
     split->setStretchFactor(1, 1);
     split->setSizes({ 340, 940 });
     setCentralWidget(split);
+    m_split = split;
 
     connect(m_findingsPage->view(), &QTableView::activated, this, &MainWindow::findingActivated);
     connect(m_findingsPage->view(), &QTableView::clicked, this, &MainWindow::findingActivated);
@@ -262,6 +266,40 @@ bool MainWindow::showPage(const QString& name)
         return false;
     m_pages->setCurrentIndex(static_cast<int>(i));
     return true;
+}
+
+void MainWindow::saveUiState(QSettings& state) const
+{
+    state.beginGroup(QStringLiteral("mainWindow"));
+    state.setValue(QStringLiteral("version"), kUiStateVersion);
+    state.setValue(QStringLiteral("geometry"), saveGeometry());
+    state.setValue(QStringLiteral("state"), saveState(kUiStateVersion));
+    state.setValue(QStringLiteral("mainSplit"), m_split->saveState());
+    state.setValue(QStringLiteral("topologySplit"), m_topologySplit->saveState());
+    state.setValue(QStringLiteral("page"), m_pages->currentIndex());
+    state.endGroup();
+}
+
+bool MainWindow::restoreUiState(const QSettings& state)
+{
+    const QString group = QStringLiteral("mainWindow/");
+    if (state.value(group + QStringLiteral("version")).toInt() != kUiStateVersion)
+        return false;
+    restoreGeometry(state.value(group + QStringLiteral("geometry")).toByteArray());
+    restoreState(state.value(group + QStringLiteral("state")).toByteArray(), kUiStateVersion);
+    m_split->restoreState(state.value(group + QStringLiteral("mainSplit")).toByteArray());
+    m_topologySplit->restoreState(state.value(group + QStringLiteral("topologySplit")).toByteArray());
+    const int page = state.value(group + QStringLiteral("page"), 0).toInt();
+    if (page >= 0 && page < m_pages->count())
+        m_pages->setCurrentIndex(page);
+    return true;
+}
+
+QString MainWindow::uiStateFile()
+{
+    return QSettings(QSettings::IniFormat, QSettings::UserScope, QCoreApplication::organizationName(),
+        QStringLiteral("railyard-ui-state"))
+        .fileName();
 }
 
 void MainWindow::planStarted()

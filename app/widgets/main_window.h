@@ -12,6 +12,7 @@
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QSettings;
 class QPushButton;
 class QSplitter;
 class QTabWidget;
@@ -62,6 +63,16 @@ public:
     /// main() installs the translators for it at start-up; a change applies at the next start.
     static QString storedLanguage();
 
+    /// Layout version of the UI state; a state saved by another version is ignored, not misapplied.
+    static constexpr int kUiStateVersion = 1;
+    /// UI state (geometry, window state, splitter positions, the page in front), kept apart from
+    /// preferences: main() keeps it in its own settings file (uiStateFile()).
+    void saveUiState(QSettings& state) const;
+    /// Restores what saveUiState() wrote; false (and nothing changed) when `state` holds none of this version.
+    bool restoreUiState(const QSettings& state);
+    /// ~/.config/Railyard/railyard-ui-state.ini (the preferences are in railyard.conf beside it).
+    static QString uiStateFile();
+
 private:
     void buildPages();
     void buildMenus();
@@ -92,6 +103,8 @@ private:
     TablePage* m_cablesPage = nullptr;
     TablePage* m_bomPage = nullptr;
     CompareView* m_compare = nullptr;
+    QSplitter* m_split = nullptr;
+    QSplitter* m_topologySplit = nullptr;
     QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;

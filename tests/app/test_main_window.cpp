@@ -7,9 +7,12 @@
 #include "app/widgets/table_page.h"
 #include "signal_wait.h"
 
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -82,4 +85,41 @@ TEST(MainWindow, ScreenshotOfEveryPage)
         EXPECT_EQ(image.size(), w.size());
     }
     EXPECT_FALSE(w.showPage(QStringLiteral("nonsense")));
+}
+
+TEST(MainWindow, UiStateIsRestoredAndAnotherVersionIsIgnored)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("ui-state.ini"));
+    QList<int> sizes;
+    {
+        app::MainWindow w(catalog());
+        w.resize(1200, 800);
+        w.show();
+        ASSERT_TRUE(w.showPage(QStringLiteral("cables")));
+        auto* split = w.findChild<QSplitter*>(QStringLiteral("mainSplit"));
+        ASSERT_NE(split, nullptr);
+        split->setSizes({ 500, 700 });
+        sizes = split->sizes();
+        QSettings state(file, QSettings::IniFormat);
+        w.saveUiState(state);
+    }
+    {
+        app::MainWindow w(catalog());
+        QSettings state(file, QSettings::IniFormat);
+        ASSERT_TRUE(w.restoreUiState(state));
+        w.show();
+        EXPECT_EQ(w.cablesPage()->isVisibleTo(&w), true);
+        EXPECT_EQ(w.findChild<QSplitter*>(QStringLiteral("mainSplit"))->sizes(), sizes);
+        EXPECT_EQ(w.size(), QSize(1200, 800));
+    }
+    {
+        QSettings state(file, QSettings::IniFormat);
+        state.setValue(QStringLiteral("mainWindow/version"), app::MainWindow::kUiStateVersion + 1);
+    }
+    app::MainWindow w(catalog());
+    QSettings state(file, QSettings::IniFormat);
+    EXPECT_FALSE(w.restoreUiState(state));
+    EXPECT_FALSE(w.cablesPage()->isVisibleTo(&w));
 }
