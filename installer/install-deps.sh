@@ -20,6 +20,9 @@ packages=(
     googletest libgtest-dev libgmock-dev libbenchmark-dev
     # the real InfiniBand tools the tests drive: simulated subnet, subnet manager, diagnostics
     ibsim-utils opensm infiniband-diags
+    # live mode: the agent's HTTP server, rdma-core (verbs, umad, ibnetdisc, ibmad), network namespaces,
+    # and the Prometheus node exporter the agent is compared with
+    libcpp-httplib-dev libibverbs-dev libibumad-dev libibnetdisc-dev libibmad-dev iproute2 prometheus-node-exporter
 )
 
 export DEBIAN_FRONTEND=noninteractive
