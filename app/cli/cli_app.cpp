@@ -54,6 +54,8 @@ int runCli(int argc, char** argv)
     commands.push_back(addValidateCommand(app));
     commands.push_back(addCatalogCommand(app));
     commands.push_back(addAdviseCommand(app));
+    for (Command& c : addLiveCommands(app))
+        commands.push_back(std::move(c));
 
     try {
         app.parse(argc, argv);

@@ -30,6 +30,11 @@ Command addAdviseCommand(CLI::App& root);
 /// `catalog`: lists the parts of the built-in catalog and any --catalog files.
 Command addCatalogCommand(CLI::App& root);
 
+/// `live check|cabling ...`: the bring-up checks against agents, dumps or the subnet.
+std::vector<Command> addLiveCommands(CLI::App& root);
+Command addLiveCheckCommand(CLI::App& live);
+Command addLiveCablingCommand(CLI::App& live);
+
 /// Parses `argv` and runs the selected command; returns the exit status.
 int runCli(int argc, char** argv);
 

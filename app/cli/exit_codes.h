@@ -8,5 +8,6 @@ namespace railyard::app::cli {
 constexpr int kExitOk = 0;       ///< done; the plan has no error findings
 constexpr int kExitFindings = 1; ///< the plan has error findings
 constexpr int kExitBadInput = 2; ///< unreadable file, bad spec, bad option, unknown example, bad catalog
+constexpr int kExitIncomplete = 3; ///< live commands: could not finish (unreachable agents, tool failure)
 
 } // namespace railyard::app::cli

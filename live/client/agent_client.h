@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// The one agent client (CLI, GUI and tests): agents.json, and non-blocking HTTP/1.1 GETs to many
+// agents at once (Boost.Asio) with a deadline per request and a bounded number in flight, so one
+// slow or hostile agent never delays the others.
+#pragma once
+
+#include "core/result.h"
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace railyard::live {
+
+/// One agent: the plan's node name and the agent's base URL ("http://127.0.0.1:9473").
+struct AgentEndpoint {
+    std::string node;
+    std::string url;
+};
+
+/// `agents.json` (interfaces.md §4): `{ "token_file": "...", "agents": [ { "node", "url" } ] }`.
+struct AgentsFile {
+    std::filesystem::path tokenFile; ///< resolved against the file's folder; empty when absent
+    std::vector<AgentEndpoint> agents;
+};
+core::Result<AgentsFile> readAgentsFile(const std::filesystem::path& path);
+
+/// Reads a bearer token file (first line, trimmed); an error names the file.
+core::Result<std::string> readTokenFile(const std::filesystem::path& path);
+
+struct FetchOptions {
+    std::chrono::milliseconds deadline { 5000 }; ///< per request: connect, send, receive
+    int maxInFlight = 64;
+    std::string token;                          ///< sent as "Authorization: Bearer <token>" when not empty
+    std::size_t maxBodyBytes = 64u << 20;       ///< larger answers are refused
+};
+
+/// What one agent answered (or why it did not).
+struct AgentReply {
+    AgentEndpoint agent;
+    int status = 0;                  ///< HTTP status; 0 when no answer
+    std::string body;
+    std::optional<core::Error> error; ///< unreachable, timed out, malformed, refused (401), ...
+    std::chrono::milliseconds elapsed { 0 };
+};
+
+/// GETs `path` ("/v1/inventory") from every agent in parallel; one reply per agent, in input order.
+std::vector<AgentReply> fetchAll(const std::vector<AgentEndpoint>& agents, std::string_view path, const FetchOptions& options);
+
+/// `core::Error::code` of AgentReply::error, one per way an agent can fail to answer.
+namespace agent_error {
+    inline constexpr const char* kBadUrl = "AGENT_URL";                 ///< the URL cannot be used (not http://host:port)
+    inline constexpr const char* kUnreachable = "AGENT_UNREACHABLE";    ///< connection refused, no route, name not found, connection lost
+    inline constexpr const char* kTimedOut = "AGENT_TIMEOUT";           ///< no complete answer before the deadline
+    inline constexpr const char* kMalformed = "AGENT_MALFORMED";        ///< not HTTP, bad framing, closed early, or over the size limit
+    inline constexpr const char* kTokenRefused = "AGENT_TOKEN_REFUSED"; ///< HTTP 401 or 403
+    inline constexpr const char* kHttpStatus = "AGENT_HTTP_STATUS";     ///< any other status than 2xx
+} // namespace agent_error
+
+} // namespace railyard::live

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// End to end through the programs: railyard-sim emulates a plan with faults and serves it,
+// `railyard-cli live check` checks it: the right findings and exit status, no false finding on
+// the clean nodes, an unreachable, a hung and a killed agent (exit 3, the others still checked),
+// and a refused token.
+#include "live/client/agent_client.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <thread>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace railyard::live {
+namespace {
+
+    namespace fs = std::filesystem;
+    using Clock = std::chrono::steady_clock;
+
+    fs::path tempBase()
+    {
+        // The emulated trees are thousands of small files: on a RAM file system when there is one.
+        std::error_code ec;
+        if (fs::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0)
+            return "/dev/shm";
+        return fs::temp_directory_path();
+    }
+
+    fs::path makeTempDir(const std::string& tag)
+    {
+        std::random_device rd;
+        const fs::path p = tempBase() / ("railyard-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
+        fs::create_directories(p);
+        return p;
+    }
+
+    /// A child process (stdout and stderr to `log`), killed when the object goes.
+    class Child {
+    public:
+        Child(std::vector<std::string> argv, const fs::path& log)
+        {
+            std::vector<char*> cargv;
+            for (std::string& a : argv)
+                cargv.push_back(a.data());
+            cargv.push_back(nullptr);
+            const std::string logPath = log.string();
+            m_pid = ::fork();
+            if (m_pid == 0) {
+                const int fd = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+                if (fd >= 0) {
+                    ::dup2(fd, STDOUT_FILENO);
+                    ::dup2(fd, STDERR_FILENO);
+                }
+                ::execv(cargv[0], cargv.data());
+                ::_exit(127);
+            }
+        }
+        ~Child() { kill(SIGKILL); }
+        Child(const Child&) = delete;
+        Child& operator=(const Child&) = delete;
+
+        void signal(int sig) const
+        {
+            if (m_pid > 0 && !m_reaped)
+                ::kill(m_pid, sig);
+        }
+        void kill(int sig)
+        {
+            if (m_pid <= 0 || m_reaped)
+                return;
+            ::kill(m_pid, SIGCONT);
+            ::kill(m_pid, sig);
+            ::waitpid(m_pid, nullptr, 0);
+            m_reaped = true;
+        }
+
+    private:
+        pid_t m_pid = -1;
+        bool m_reaped = false;
+    };
+
+    struct ProgramRun {
+        int status = -1;
+        std::string out;
+    };
+
+    /// Runs a program to its end; stdout in `out` (stderr is appended to it after a marker).
+    ProgramRun run(std::vector<std::string> argv)
+    {
+        int outPipe[2];
+        if (::pipe2(outPipe, O_CLOEXEC) != 0)
+            return {};
+        std::vector<char*> cargv;
+        for (std::string& a : argv)
+            cargv.push_back(a.data());
+        cargv.push_back(nullptr);
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            ::dup2(outPipe[1], STDOUT_FILENO);
+            ::dup2(outPipe[1], STDERR_FILENO);
+            ::execv(cargv[0], cargv.data());
+            ::_exit(127);
+        }
+        ::close(outPipe[1]);
+        ProgramRun r;
+        char buf[65536];
+        ssize_t n;
+        while ((n = ::read(outPipe[0], buf, sizeof buf)) > 0)
+            r.out.append(buf, static_cast<std::size_t>(n));
+        ::close(outPipe[0]);
+        int wstatus = 0;
+        ::waitpid(pid, &wstatus, 0);
+        r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+        return r;
+    }
+
+    /// The JSON document that starts at the first '{' of `text` (the CLI prints nothing else on stdout;
+    /// stderr lines, if any, come before or after it).
+    nlohmann::json jsonOf(const std::string& text)
+    {
+        const std::size_t begin = text.find('{');
+        const std::size_t end = text.rfind('}');
+        if (begin == std::string::npos || end == std::string::npos)
+            return nullptr;
+        return nlohmann::json::parse(text.substr(begin, end - begin + 1), nullptr, false);
+    }
+
+    int freePort()
+    {
+        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in addr {};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+        socklen_t len = sizeof addr;
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+        ::close(fd);
+        return ntohs(addr.sin_port);
+    }
+
+    bool waitForFile(const fs::path& path, std::chrono::seconds deadline)
+    {
+        const auto end = Clock::now() + deadline;
+        std::error_code ec;
+        while (Clock::now() < end) {
+            if (fs::exists(path, ec))
+                return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        return false;
+    }
+
+    /// Polls `url`/v1/health until it answers 200 (deadline bounded).
+    bool waitForAgent(const std::string& url, std::chrono::seconds deadline)
+    {
+        const auto end = Clock::now() + deadline;
+        FetchOptions options;
+        options.deadline = std::chrono::milliseconds(1000);
+        while (Clock::now() < end) {
+            const std::vector<AgentReply> r = fetchAll({ { "probe", url } }, "/v1/health", options);
+            if (!r.front().error && r.front().status == 200)
+                return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        return false;
+    }
+
+    std::string programsMissing()
+    {
+        std::string missing;
+        if (std::string(RAILYARD_SIM).empty())
+            missing += " railyard-sim";
+        if (std::string(RAILYARD_AGENT).empty())
+            missing += " railyard-agent";
+        return missing;
+    }
+
+    /// One emulated fabric served by railyard-sim for the whole suite.
+    struct SimFabric {
+        fs::path root;
+        std::unique_ptr<Child> sim;
+        std::vector<std::string> planArgs; ///< "--example", NAME or "--plan", FILE
+        bool ready = false;
+        std::string log;
+
+        SimFabric(const std::string& tag, std::vector<std::string> plan, const std::string& faults)
+            : root(makeTempDir(tag))
+            , planArgs(std::move(plan))
+        {
+            std::ofstream(root.parent_path() / (root.filename().string() + ".faults.json")) << faults;
+            std::vector<std::string> argv { RAILYARD_SIM };
+            argv.insert(argv.end(), planArgs.begin(), planArgs.end());
+            const fs::path dir = root / "sim";
+            argv.insert(argv.end(),
+                { "--root", dir.string(), "--faults", (root.parent_path() / (root.filename().string() + ".faults.json")).string(),
+                    "--traffic", "idle", "--seconds", "300" });
+            sim = std::make_unique<Child>(argv, root / "sim.log");
+            ready = waitForFile(dir / "agents.json", std::chrono::seconds(90));
+            if (!ready) {
+                std::ifstream in(root / "sim.log");
+                log.assign(std::istreambuf_iterator<char>(in), {});
+            }
+        }
+        ~SimFabric()
+        {
+            sim.reset();
+            std::error_code ec;
+            fs::remove(root.parent_path() / (root.filename().string() + ".faults.json"), ec);
+            fs::remove_all(root, ec);
+        }
+        fs::path agentsJson() const { return root / "sim" / "agents.json"; }
+
+        ProgramRun check(std::vector<std::string> extra) const
+        {
+            std::vector<std::string> argv { RAILYARD_CLI, "live", "check" };
+            argv.insert(argv.end(), planArgs.begin(), planArgs.end());
+            argv.insert(argv.end(), extra.begin(), extra.end());
+            return run(argv);
+        }
+    };
+
+    std::set<std::string> findingKeys(const nlohmann::json& doc)
+    {
+        std::set<std::string> out;
+        for (const auto& f : doc["findings"])
+            out.insert(f["code"].get<std::string>() + " " + f["where"].get<std::string>());
+        return out;
+    }
+
+    class LiveCheckCli : public ::testing::Test {
+    protected:
+        static void SetUpTestSuite()
+        {
+            if (!programsMissing().empty())
+                return;
+            s_ib = new SimFabric("e2e-ib", { "--example", "dgx-h100-superpod-1su" }, R"([
+                { "kind": "link_down", "node": "node002", "rail": 0 },
+                { "kind": "degraded", "node": "node007", "rail": 3, "width": 2 },
+                { "kind": "degraded", "node": "node008", "rail": 1, "generation": "HDR" },
+                { "kind": "unplugged", "node": "node010", "rail": 5 },
+                { "kind": "swap", "a": { "node": "node004", "rail": 1 }, "b": { "node": "node004", "rail": 2 } },
+                { "kind": "no_gpudirect", "node": "node012" } ])");
+        }
+        static void TearDownTestSuite()
+        {
+            delete s_ib;
+            s_ib = nullptr;
+        }
+        void SetUp() override
+        {
+            if (const std::string missing = programsMissing(); !missing.empty())
+                FAIL() << "not built:" << missing << " (test_live depends on the programs; build them first)";
+            ASSERT_TRUE(s_ib->ready) << "railyard-sim did not write agents.json in time:\n" << s_ib->log;
+        }
+        static SimFabric* s_ib;
+    };
+    SimFabric* LiveCheckCli::s_ib = nullptr;
+
+} // namespace
+
+TEST_F(LiveCheckCli, InfiniBandFaultsGiveTheirFindingsAndNothingElse)
+{
+    const ProgramRun r = s_ib->check({ "--agents", s_ib->agentsJson().string(), "--json" });
+    EXPECT_EQ(r.status, 1) << r.out;
+    const nlohmann::json doc = jsonOf(r.out);
+    ASSERT_TRUE(doc.is_object()) << r.out;
+    EXPECT_EQ(doc["complete"], true);
+    EXPECT_EQ(doc["nodes"].size(), 31u);
+    // swap is a cabling fault: both links are up at full rate, `live cabling` finds it, not `live check`.
+    const std::set<std::string> expected { "LINK_DOWN node002/nic0", "LINK_DEGRADED node007/nic3", "LINK_DEGRADED node008/nic1",
+        "LINK_DOWN node010/nic5", "NO_GPUDIRECT node012" };
+    EXPECT_EQ(findingKeys(doc), expected) << doc["findings"].dump(1);
+    for (const auto& f : doc["findings"]) {
+        if (f["where"] == "node007/nic3") {
+            EXPECT_NE(f["message"].get<std::string>().find(
+                          "node007 rail 3 (mlx5_5): link trained at 2x NDR (200 Gb/s), planned 4x NDR (400 Gb/s): reseat or replace the cable "
+                          "su1-rail3-leaf/7 <-> node007/nic3"),
+                std::string::npos)
+                << f["message"];
+        }
+        if (f["where"] == "node010/nic5") {
+            EXPECT_NE(f["message"].get<std::string>().find("Polling"), std::string::npos);
+        }
+        if (f["where"] == "node002/nic0") {
+            EXPECT_NE(f["message"].get<std::string>().find("Disabled"), std::string::npos);
+        }
+    }
+}
+
+TEST_F(LiveCheckCli, TextOutputGroupsByNodeAndSummarises)
+{
+    const ProgramRun r = s_ib->check({ "--agents", s_ib->agentsJson().string() });
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_NE(r.out.find("\nnode007\n  error LINK_DEGRADED: node007 rail 3 (mlx5_5)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("summary: 31 nodes planned, 31 checked; findings: 5 errors, 0 warnings, 0 info"), std::string::npos) << r.out;
+}
+
+TEST_F(LiveCheckCli, UnreachableHungAndKilledAgentsGiveExit3AndTheOthersAreChecked)
+{
+    // Three nodes move to agents of their own: node003 to a port nothing listens on, node005 to an
+    // agent that is stopped (SIGSTOP: it accepts nothing and answers nothing), node006 to an agent
+    // killed before the check.
+    const fs::path simDir = s_ib->root / "sim";
+    const std::string hungPort = std::to_string(freePort());
+    const std::string killedPort = std::to_string(freePort());
+    auto agentArgs = [&](const std::string& node, const std::string& port) {
+        return std::vector<std::string> { RAILYARD_AGENT, "--sysfs-root", (simDir / node / "sys").string(), "--emulated",
+            (simDir / node / "sim").string(), "--listen", "127.0.0.1:" + port, "--token-file", (simDir / "token").string(), "--node", node,
+            "--node-type", "dgx-h100" };
+    };
+    Child hung(agentArgs("node005", hungPort), s_ib->root / "hung.log");
+    Child killed(agentArgs("node006", killedPort), s_ib->root / "killed.log");
+    ASSERT_TRUE(waitForAgent("http://127.0.0.1:" + hungPort, std::chrono::seconds(30)));
+    ASSERT_TRUE(waitForAgent("http://127.0.0.1:" + killedPort, std::chrono::seconds(30)));
+    hung.signal(SIGSTOP);
+    killed.kill(SIGKILL);
+
+    std::ifstream in(s_ib->agentsJson());
+    nlohmann::json agents = nlohmann::json::parse(in);
+    for (auto& a : agents["agents"]) {
+        if (a["node"] == "node003")
+            a["url"] = "http://127.0.0.1:" + std::to_string(freePort());
+        if (a["node"] == "node005")
+            a["url"] = "http://127.0.0.1:" + hungPort;
+        if (a["node"] == "node006")
+            a["url"] = "http://127.0.0.1:" + killedPort;
+    }
+    agents["token_file"] = (simDir / "token").string();
+    const fs::path edited = s_ib->root / "agents-edited.json";
+    std::ofstream(edited) << agents.dump(2);
+
+    const ProgramRun r = s_ib->check({ "--agents", edited.string(), "--json", "--timeout-ms", "1500" });
+    hung.kill(SIGKILL);
+    EXPECT_EQ(r.status, 3) << r.out;
+    const nlohmann::json doc = jsonOf(r.out);
+    ASSERT_TRUE(doc.is_object()) << r.out;
+    EXPECT_EQ(doc["complete"], false);
+    EXPECT_EQ(doc["summary"]["nodes_reachable"], 28);
+    const std::set<std::string> keys = findingKeys(doc);
+    for (const char* k : { "NODE_UNREACHABLE node003", "NODE_UNREACHABLE node005", "NODE_UNREACHABLE node006", "LINK_DOWN node002/nic0",
+             "LINK_DEGRADED node007/nic3", "NO_GPUDIRECT node012" })
+        EXPECT_EQ(keys.count(k), 1u) << k << "\n" << doc["findings"].dump(1);
+    EXPECT_EQ(keys.size(), 8u) << doc["findings"].dump(1);
+    for (const auto& f : doc["findings"]) {
+        if (f["where"] == "node005") {
+            EXPECT_NE(f["message"].get<std::string>().find("1500 ms"), std::string::npos) << f["message"];
+        }
+        if (f["where"] == "node006" || f["where"] == "node003") {
+            EXPECT_NE(f["message"].get<std::string>().find("connection refused"), std::string::npos) << f["message"];
+        }
+    }
+}
+
+TEST_F(LiveCheckCli, WrongTokenIsRefusedWithExit3)
+{
+    const fs::path token = s_ib->root / "wrong-token";
+    std::ofstream(token) << "not-the-token\n";
+    const ProgramRun r = s_ib->check({ "--agents", s_ib->agentsJson().string(), "--token-file", token.string() });
+    EXPECT_EQ(r.status, 3) << r.out;
+    EXPECT_NE(r.out.find("TOKEN_REFUSED: node001: not checked: token refused: check --token-file (HTTP 401 Unauthorized)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("summary: 31 nodes planned, 0 checked"), std::string::npos) << r.out;
+}
+
+TEST_F(LiveCheckCli, BadInputIsExit2)
+{
+    EXPECT_EQ(s_ib->check({ "--agents", (s_ib->root / "missing.json").string() }).status, 2);
+    EXPECT_EQ(s_ib->check({}).status, 2); // neither --agents nor --dumps
+    EXPECT_EQ(s_ib->check({ "--agents", s_ib->agentsJson().string(), "--token-file", (s_ib->root / "none").string() }).status, 2);
+    const ProgramRun r = run({ RAILYARD_CLI, "live", "check", "--example", "no-such-example", "--agents", s_ib->agentsJson().string() });
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("no-such-example"), std::string::npos) << r.out;
+}
+
+TEST_F(LiveCheckCli, RoceLosslessFaultsAndCleanNodes)
+{
+    const fs::path spec = s_ib->root / "roce.plan.json";
+    std::ofstream(spec) << R"({ "fabric": "rocev2", "nodes": 6, "node_type": "hgx-8gpu-400g", "link": { "speed_gbps": 400 },
+        "lossless": { "mode": "lossless", "pfc_priority": 3, "ecn": true, "dcqcn": true, "trust": "dscp", "mtu": 4096 } })";
+    SimFabric roce("e2e-roce", { "--plan", spec.string() }, R"([
+        { "kind": "no_pfc", "node": "node002" },
+        { "kind": "no_ecn", "node": "node003" },
+        { "kind": "degraded", "node": "node004", "rail": 2, "width": 2 },
+        { "kind": "link_down", "node": "node005", "rail": 7 },
+        { "kind": "no_gpudirect", "node": "node006" } ])");
+    ASSERT_TRUE(roce.ready) << roce.log;
+    const ProgramRun r = roce.check({ "--agents", roce.agentsJson().string(), "--json" });
+    EXPECT_EQ(r.status, 1) << r.out;
+    const nlohmann::json doc = jsonOf(r.out);
+    ASSERT_TRUE(doc.is_object()) << r.out;
+    EXPECT_EQ(doc["complete"], true);
+    std::map<std::string, std::set<std::string>> byNode; // node -> codes
+    for (const auto& f : doc["findings"]) {
+        const std::string where = f["where"];
+        byNode[where.substr(0, where.find('/'))].insert(f["code"].get<std::string>());
+    }
+    EXPECT_EQ(byNode.count("node001"), 0u) << doc["findings"].dump(1); // the clean node
+    EXPECT_EQ(byNode["node002"], (std::set<std::string> { "PFC_MISSING" })) << doc["findings"].dump(1);
+    EXPECT_TRUE(byNode["node003"].count("ECN_DISABLED")) << doc["findings"].dump(1);
+    for (const std::string& code : byNode["node003"])
+        EXPECT_TRUE(code == "ECN_DISABLED" || code == "DCQCN_DISABLED") << code;
+    EXPECT_EQ(byNode["node004"], (std::set<std::string> { "LINK_DEGRADED" })) << doc["findings"].dump(1);
+    EXPECT_EQ(byNode["node005"], (std::set<std::string> { "LINK_DOWN" })) << doc["findings"].dump(1);
+    EXPECT_EQ(byNode["node006"], (std::set<std::string> { "NO_GPUDIRECT" })) << doc["findings"].dump(1);
+    EXPECT_EQ(byNode.size(), 5u) << doc["findings"].dump(1);
+}
+
+} // namespace railyard::live
