@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // The real sources of a host that are not sysfs files (see hostSources() in node_reader.h),
-// and the small text readers they use, tested on their own.
+// and the small text readers they use, tested on their own. Running a program (lldpctl) is
+// live/common/subprocess.h (runProgram, findProgram).
 #pragma once
 
-#include "core/result.h"
+#include "live/common/subprocess.h"
 
-#include <chrono>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace railyard::live {
 
@@ -22,14 +21,5 @@ std::string parseNvidiaInformationModel(std::string_view text);
 /// "... osm_ucast_mgr_process: ftree tables configured on all switches"). Empty when the log
 /// does not say (never guessed).
 std::string parseOpensmRoutingEngine(std::string_view log);
-
-/// Runs `argv` (argv[0] an absolute path; no shell) with stdin and stderr on /dev/null and
-/// returns its stdout. Killed (and an error) after `timeout`; an error when it cannot start
-/// or exits non-zero.
-core::Result<std::string> runProgram(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
-
-/// The first executable `name` in the usual system folders (/usr/sbin, /usr/bin, /sbin, /bin,
-/// /usr/local/sbin, /usr/local/bin); empty when there is none.
-std::string findProgram(const std::string& name);
 
 } // namespace railyard::live

@@ -63,6 +63,29 @@ std::optional<std::uint64_t> readUnsignedFd(int fd, std::string* error)
     return value;
 }
 
+/// The names in `dir` other than "." and "..", in the order readdir gives them; closes `dir`.
+std::vector<std::string> entryNames(DIR* dir)
+{
+    std::vector<std::string> names;
+    while (const dirent* entry = ::readdir(dir)) {
+        const char* name = entry->d_name;
+        if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
+            continue;
+        names.emplace_back(name);
+    }
+    ::closedir(dir);
+    return names;
+}
+
+/// open(O_RDONLY | O_CLOEXEC); -1 with the reason in `error` (when given) on failure.
+int openForReading(const std::string& path, std::string* error)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0 && error)
+        *error = errorText(errno);
+    return fd;
+}
+
 std::string_view trim(std::string_view text)
 {
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
@@ -84,12 +107,9 @@ std::string errorText(int errnum)
 bool readText(const std::string& path, std::string& out, std::string* error, std::size_t maxBytes)
 {
     out.clear();
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        if (error)
-            *error = errorText(errno);
+    const int fd = openForReading(path, error);
+    if (fd < 0)
         return false;
-    }
     std::array<char, 4096> stack {};
     std::string heap;
     char* buffer = stack.data();
@@ -113,12 +133,9 @@ bool readText(const std::string& path, std::string& out, std::string* error, std
 bool readFile(const std::string& path, std::string& out, std::string* error, std::size_t maxBytes)
 {
     out.clear();
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        if (error)
-            *error = errorText(errno);
+    const int fd = openForReading(path, error);
+    if (fd < 0)
         return false;
-    }
     std::array<char, 16384> chunk {};
     for (;;) {
         const ssize_t n = ::read(fd, chunk.data(), std::min(chunk.size(), maxBytes - out.size()));
@@ -160,12 +177,9 @@ std::optional<std::uint64_t> parseUnsigned(std::string_view text)
 
 std::optional<std::uint64_t> readUnsigned(const std::string& path, std::string* error)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        if (error)
-            *error = errorText(errno);
+    const int fd = openForReading(path, error);
+    if (fd < 0)
         return std::nullopt;
-    }
     return readUnsignedFd(fd, error);
 }
 
@@ -195,14 +209,7 @@ std::vector<std::string> Directory::names() const
         ::close(fd);
         return names;
     }
-    while (const dirent* entry = ::readdir(dir)) {
-        const char* name = entry->d_name;
-        if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
-            continue;
-        names.emplace_back(name);
-    }
-    ::closedir(dir);
-    return names;
+    return entryNames(dir);
 }
 
 std::optional<std::uint64_t> Directory::readUnsigned(const std::string& name) const
@@ -267,17 +274,10 @@ bool naturalLess(std::string_view a, std::string_view b)
 
 std::vector<std::string> listDirectory(const std::string& path)
 {
-    std::vector<std::string> names;
     DIR* dir = ::opendir(path.c_str());
     if (!dir)
-        return names;
-    while (const dirent* entry = ::readdir(dir)) {
-        const char* name = entry->d_name;
-        if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
-            continue;
-        names.emplace_back(name);
-    }
-    ::closedir(dir);
+        return {};
+    std::vector<std::string> names = entryNames(dir);
     std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return naturalLess(a, b); });
     return names;
 }

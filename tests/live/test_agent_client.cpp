@@ -4,6 +4,9 @@
 // (plain sockets, one thread each) that answer well, answer badly, or never answer.
 #include "live/client/agent_client.h"
 
+#include "tests/live/loopback_http.h"
+#include "tests/live/temp_dir.h"
+
 #include <gtest/gtest.h>
 
 #include <arpa/inet.h>
@@ -19,13 +22,14 @@
 #include <limits>
 #include <mutex>
 #include <optional>
-#include <random>
 #include <thread>
 
 namespace railyard::live {
 namespace {
 
     namespace fs = std::filesystem;
+    using test::TempDir;
+    using test::unusedLoopbackPort;
     using Clock = std::chrono::steady_clock;
 
     /// A TCP server on 127.0.0.1 that reads each request's head and then answers with `pieces`
@@ -203,20 +207,6 @@ namespace {
         std::optional<Clock::time_point> m_clientClosed;
     };
 
-    /// A loopback port that nothing listens on (bound, then released).
-    int closedPort()
-    {
-        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in addr {};
-        addr.sin_family = AF_INET;
-        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-        socklen_t len = sizeof addr;
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-        ::close(fd);
-        return ntohs(addr.sin_port);
-    }
-
     std::string ok(const std::string& body)
     {
         return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
@@ -228,32 +218,6 @@ namespace {
         EXPECT_EQ(replies.size(), 1u);
         return replies.front();
     }
-
-    class TempDir {
-    public:
-        TempDir()
-        {
-            std::random_device rd;
-            m_path = fs::temp_directory_path() / ("railyard-client-test-" + std::to_string(rd()) + std::to_string(::getpid()));
-            fs::create_directories(m_path);
-        }
-        ~TempDir()
-        {
-            std::error_code ec;
-            fs::remove_all(m_path, ec);
-        }
-        const fs::path& path() const { return m_path; }
-        fs::path write(const std::string& name, const std::string& text) const
-        {
-            const fs::path p = m_path / name;
-            fs::create_directories(p.parent_path());
-            std::ofstream(p, std::ios::binary) << text;
-            return p;
-        }
-
-    private:
-        fs::path m_path;
-    };
 
 } // namespace
 
@@ -479,7 +443,7 @@ TEST(FetchAll, BodyLimit)
 
 TEST(FetchAll, ClosedPortIsUnreachable)
 {
-    const int port = closedPort();
+    const int port = unusedLoopbackPort();
     const AgentReply reply = fetchOne("http://127.0.0.1:" + std::to_string(port));
     ASSERT_TRUE(reply.error);
     EXPECT_EQ(reply.error->code, agent_error::kUnreachable);
@@ -553,7 +517,7 @@ TEST(FetchAll, ManyAgentsInInputOrder)
         servers.push_back(std::make_unique<ScriptedServer>(std::vector<std::string> { ok(std::to_string(i)) }));
         agents.push_back({ "node" + std::to_string(i), servers.back()->url() });
     }
-    agents.push_back({ "gone", "http://127.0.0.1:" + std::to_string(closedPort()) });
+    agents.push_back({ "gone", "http://127.0.0.1:" + std::to_string(unusedLoopbackPort()) });
     FetchOptions options;
     options.maxInFlight = 7;
     const std::vector<AgentReply> replies = fetchAll(agents, "/v1/inventory", options);

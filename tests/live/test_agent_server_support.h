@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// Test helpers for the agent tests: a sysfs tree written from a real fixture, a minimal HTTP/1.1
-// client on a raw socket (no cpp-httplib in the tests: its library is built with options the
-// test would have to repeat exactly), and a Prometheus text parser.
+// Test helpers for the agent tests: a sysfs tree written from a real fixture, the HTTP client of
+// loopback_http.h, and a Prometheus text parser.
 #pragma once
+
+#include "tests/live/loopback_http.h"
+#include "tests/live/temp_dir.h"
 
 #include <gtest/gtest.h>
 
@@ -28,29 +30,6 @@
 #include <unistd.h>
 
 namespace railyard::live::test {
-
-/// A directory that is removed when the test ends.
-class TempDir {
-public:
-    TempDir()
-    {
-        std::string pattern = (std::filesystem::temp_directory_path() / "railyard-agent-test-XXXXXX").string();
-        if (::mkdtemp(pattern.data()) == nullptr)
-            throw std::runtime_error("mkdtemp failed");
-        m_path = pattern;
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        std::filesystem::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const std::filesystem::path& path() const { return m_path; }
-
-private:
-    std::filesystem::path m_path;
-};
 
 inline void writeFile(const std::filesystem::path& path, const std::string& content)
 {
@@ -78,92 +57,6 @@ inline void writeGpudTree(const std::filesystem::path& root)
         ++files;
     }
     ASSERT_GT(files, 100);
-}
-
-struct HttpResponse {
-    int status = 0;
-    std::map<std::string, std::string> headers; ///< names lower-cased
-    std::string body;
-
-    /// The value of header `lowerName`; empty when absent.
-    std::string header(const std::string& lowerName) const
-    {
-        const auto it = headers.find(lowerName);
-        return it == headers.end() ? std::string() : it->second;
-    }
-};
-
-/// One request on a fresh connection (`Connection: close`), read to the end. Every wait is
-/// bounded by `deadline`; nullopt when the connection fails or the deadline passes.
-inline std::optional<HttpResponse> httpRequest(int port, const std::string& method, const std::string& path,
-    const std::string& extraHeaders = {}, std::chrono::milliseconds deadline = std::chrono::seconds(10))
-{
-    const auto until = std::chrono::steady_clock::now() + deadline;
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return std::nullopt;
-    sockaddr_in addr {};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-        ::close(fd);
-        return std::nullopt;
-    }
-    const std::string request = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        + extraHeaders + "\r\n";
-    if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
-        ::close(fd);
-        return std::nullopt;
-    }
-    std::string raw;
-    char buf[65536];
-    for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
-        if (left.count() <= 0) {
-            ::close(fd);
-            return std::nullopt;
-        }
-        pollfd p { fd, POLLIN, 0 };
-        if (::poll(&p, 1, static_cast<int>(left.count())) <= 0)
-            continue;
-        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        raw.append(buf, static_cast<std::size_t>(n));
-    }
-    ::close(fd);
-    const auto headerEnd = raw.find("\r\n\r\n");
-    if (headerEnd == std::string::npos || raw.rfind("HTTP/1.1 ", 0) != 0)
-        return std::nullopt;
-    HttpResponse r;
-    r.status = std::atoi(raw.c_str() + 9);
-    std::istringstream head(raw.substr(0, headerEnd));
-    std::string line;
-    std::getline(head, line); // status line
-    while (std::getline(head, line)) {
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        const auto colon = line.find(':');
-        if (colon == std::string::npos)
-            continue;
-        std::string name = line.substr(0, colon);
-        for (char& c : name)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        std::string value = line.substr(colon + 1);
-        while (!value.empty() && value.front() == ' ')
-            value.erase(value.begin());
-        r.headers[name] = value;
-    }
-    r.body = raw.substr(headerEnd + 4);
-    return r;
-}
-
-inline std::string bearer(const std::string& token)
-{
-    return "Authorization: Bearer " + token + "\r\n";
 }
 
 /// One sample of a Prometheus text exposition.

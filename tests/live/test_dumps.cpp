@@ -5,34 +5,18 @@
 // node folder is a composition; where a file had to be written by hand (an ibdev2netdev mapping
 // tying a real ibstat to a real lldpctl, an lsmod), the test says so.
 #include "live/client/dumps.h"
+#include "tests/live/fixture_text.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 #include <unistd.h>
 
 using namespace railyard::live;
+using namespace railyard::live::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string dumpFixture(const std::string& name)
-{
-    std::ifstream in(std::string(RAILYARD_SHARED_FIXTURES_DIR) + "/" + name, std::ios::binary);
-    EXPECT_TRUE(in) << "missing fixture " << name;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-bool anyContains(const std::vector<std::string>& lines, const std::string& part)
-{
-    for (const auto& l : lines)
-        if (l.find(part) != std::string::npos)
-            return true;
-    return false;
-}
 
 class Dumps : public ::testing::Test {
 protected:
@@ -55,7 +39,7 @@ protected:
         std::ofstream out(file, std::ios::binary);
         out << text;
     }
-    static void copy(const std::string& fixture, const fs::path& file) { write(file, dumpFixture(fixture)); }
+    static void copy(const std::string& fixture, const fs::path& file) { write(file, sharedFixture(fixture)); }
 
     fs::path m_dir;
 };

@@ -7,24 +7,17 @@
 #include "core/examples.h"
 #include "planner/exporters.h"
 #include "planner/planner.h"
+#include "tests/live/fixture_text.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <sstream>
 
 using namespace railyard;
 using namespace railyard::live;
+using namespace railyard::live::test;
 
 namespace {
-
-std::string fixture(const std::string& name)
-{
-    std::ifstream in(std::string(RAILYARD_SHARED_FIXTURES_DIR) + "/" + name, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 const IbLink* linkAt(const IbFabric& f, std::uint64_t guid, int port)
 {
@@ -43,7 +36,7 @@ IbLinkEnd peerOf(const IbLink& l, std::uint64_t guid, int port)
 
 TEST(IbnetParse, SuperbenchTopologyFormat)
 {
-    const std::string text = fixture("ibnetdiscover-multiswitch-hdr-superbench-faked.txt");
+    const std::string text = sharedFixture("ibnetdiscover-multiswitch-hdr-superbench-faked.txt");
     ASSERT_FALSE(text.empty()) << "fixture missing";
     auto f = parseIbnetdiscover(text, "superbench.txt");
     ASSERT_TRUE(f.ok()) << f.error().toString();
@@ -82,7 +75,7 @@ TEST(IbnetParse, SuperbenchTopologyFormat)
 
 TEST(IbnetParse, TreydockPortsFormatEdr)
 {
-    const std::string text = fixture("ibnetdiscover-ports-edr-treydock.txt");
+    const std::string text = sharedFixture("ibnetdiscover-ports-edr-treydock.txt");
     ASSERT_FALSE(text.empty());
     auto f = parseIbnetdiscover(text, "edr.txt");
     ASSERT_TRUE(f.ok()) << f.error().toString();
@@ -110,7 +103,7 @@ TEST(IbnetParse, TreydockPortsFormatEdr)
 
 TEST(IbnetParse, TreydockPortsFormatHdrQdrKeepsDescriptionSpaces)
 {
-    const std::string text = fixture("ibnetdiscover-ports-hdr-qdr-treydock.txt");
+    const std::string text = sharedFixture("ibnetdiscover-ports-hdr-qdr-treydock.txt");
     ASSERT_FALSE(text.empty());
     auto f = parseIbnetdiscover(text, "hdr.txt");
     ASSERT_TRUE(f.ok()) << f.error().toString();

@@ -66,6 +66,15 @@ namespace {
         return out;
     }
 
+    /// Sets a port's `state` and `phys_state` as the kernel reports them (number and name).
+    void setState(RdmaPort& p, int state, const std::string& stateName, int physState, const std::string& physStateName)
+    {
+        p.state = state;
+        p.stateName = stateName;
+        p.physState = physState;
+        p.physStateName = physStateName;
+    }
+
     /// What a healthy node of the plan reports.
     Inventory cleanInventory(const Fixture& f, const std::string& node)
     {
@@ -88,10 +97,7 @@ namespace {
             RdmaPort p;
             p.number = 1;
             p.linkLayer = ib ? LinkLayer::InfiniBand : LinkLayer::Ethernet;
-            p.state = 4;
-            p.stateName = "ACTIVE";
-            p.physState = 5;
-            p.physStateName = "LinkUp";
+            setState(p, 4, "ACTIVE", 5, "LinkUp");
             p.rateText = ib ? "400 Gb/sec (4X NDR)" : "400 Gb/sec (4X)";
             p.rateGbps = 400;
             p.width = 4;
@@ -303,16 +309,8 @@ TEST(LiveCheck, LinkDownDisabledAndPolling)
 {
     const Fixture& f = ibFabric();
     std::vector<NodeObservation> observed = cleanFabric(f);
-    RdmaPort& disabled = nic(inventoryOf(observed, "node002"), "mlx5_5").ports[0];
-    disabled.state = 1;
-    disabled.stateName = "DOWN";
-    disabled.physState = 3;
-    disabled.physStateName = "Disabled";
-    RdmaPort& polling = nic(inventoryOf(observed, "node003"), "mlx5_0").ports[0];
-    polling.state = 1;
-    polling.stateName = "DOWN";
-    polling.physState = 2;
-    polling.physStateName = "Polling";
+    setState(nic(inventoryOf(observed, "node002"), "mlx5_5").ports[0], 1, "DOWN", 3, "Disabled");
+    setState(nic(inventoryOf(observed, "node003"), "mlx5_0").ports[0], 1, "DOWN", 2, "Polling");
     const LiveCheckReport r = checkFabric(f.plan, f.catalog, observed);
     ASSERT_EQ(r.findings.size(), 2u) << dump(r);
     EXPECT_EQ(r.findings[0].code, "LINK_DOWN");

@@ -6,6 +6,8 @@
 // and a refused token.
 #include "live/client/agent_client.h"
 
+#include "tests/live/loopback_http.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -16,10 +18,7 @@
 #include <set>
 #include <thread>
 
-#include <arpa/inet.h>
 #include <fcntl.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,6 +26,7 @@ namespace railyard::live {
 namespace {
 
     namespace fs = std::filesystem;
+    using test::unusedLoopbackPort;
     using Clock = std::chrono::steady_clock;
 
     fs::path tempBase()
@@ -135,19 +135,6 @@ namespace {
         if (begin == std::string::npos || end == std::string::npos)
             return nullptr;
         return nlohmann::json::parse(text.substr(begin, end - begin + 1), nullptr, false);
-    }
-
-    int freePort()
-    {
-        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in addr {};
-        addr.sin_family = AF_INET;
-        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-        socklen_t len = sizeof addr;
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-        ::close(fd);
-        return ntohs(addr.sin_port);
     }
 
     bool waitForFile(const fs::path& path, std::chrono::seconds deadline)
@@ -313,8 +300,8 @@ TEST_F(LiveCheckCli, UnreachableHungAndKilledAgentsGiveExit3AndTheOthersAreCheck
     // agent that is stopped (SIGSTOP: it accepts nothing and answers nothing), node006 to an agent
     // killed before the check.
     const fs::path simDir = s_ib->root / "sim";
-    const std::string hungPort = std::to_string(freePort());
-    const std::string killedPort = std::to_string(freePort());
+    const std::string hungPort = std::to_string(unusedLoopbackPort());
+    const std::string killedPort = std::to_string(unusedLoopbackPort());
     auto agentArgs = [&](const std::string& node, const std::string& port) {
         return std::vector<std::string> { RAILYARD_AGENT, "--sysfs-root", (simDir / node / "sys").string(), "--emulated",
             (simDir / node / "sim").string(), "--listen", "127.0.0.1:" + port, "--token-file", (simDir / "token").string(), "--node", node,
@@ -331,7 +318,7 @@ TEST_F(LiveCheckCli, UnreachableHungAndKilledAgentsGiveExit3AndTheOthersAreCheck
     nlohmann::json agents = nlohmann::json::parse(in);
     for (auto& a : agents["agents"]) {
         if (a["node"] == "node003")
-            a["url"] = "http://127.0.0.1:" + std::to_string(freePort());
+            a["url"] = "http://127.0.0.1:" + std::to_string(unusedLoopbackPort());
         if (a["node"] == "node005")
             a["url"] = "http://127.0.0.1:" + hungPort;
         if (a["node"] == "node006")

@@ -7,6 +7,8 @@
 // ports).
 #include "live/node/node_reader.h"
 
+#include "tests/live/fixture_text.h"
+#include "tests/live/temp_dir.h"
 #include "tests/live/ttar.h"
 
 #include <gtest/gtest.h>
@@ -21,47 +23,17 @@ namespace railyard::live {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string fixture(const std::string& name)
-{
-    const fs::path path = fs::path(RAILYARD_SHARED_FIXTURES_DIR) / name;
-    std::ifstream in(path, std::ios::binary);
-    EXPECT_TRUE(in) << "missing fixture " << path;
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using test::sharedFixture;
+using test::TempDir;
 
 /// The fixture without its "# source:" line.
 std::string fixtureBody(const std::string& name)
 {
-    std::string text = fixture(name);
+    std::string text = sharedFixture(name);
     if (text.starts_with("# source:"))
         text.erase(0, text.find('\n') + 1);
     return text;
 }
-
-class TempDir {
-public:
-    TempDir()
-    {
-        std::string pattern = (fs::temp_directory_path() / "railyard-node-XXXXXX").string();
-        if (!::mkdtemp(pattern.data()))
-            throw std::runtime_error("mkdtemp failed");
-        m_path = pattern;
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const fs::path& path() const { return m_path; }
-
-private:
-    fs::path m_path;
-};
 
 void write(const fs::path& path, const std::string& content)
 {
@@ -301,9 +273,9 @@ void buildH100Node(const fs::path& root, const fs::path& sim)
     fs::create_directories(root / "module/nvidia_peermem");
 
     // The emulated sources: tool outputs in their own formats.
-    write(sim / "qos/eno1.mlnx_qos", fixture("mlnx_qos-trust-dscp-pfc-prio3-script-trace.txt"));
-    write(sim / "ethtool/eno1.txt", fixture("ethtool-S-mlx5_core-cx4lx-2018-ethq-fixture.txt"));
-    write(sim / "lldp.keyvalue", fixture("lldpctl-f-keyvalue-server-2nic-cumulus-dell-s4100-netbox-agent.txt"));
+    write(sim / "qos/eno1.mlnx_qos", sharedFixture("mlnx_qos-trust-dscp-pfc-prio3-script-trace.txt"));
+    write(sim / "ethtool/eno1.txt", sharedFixture("ethtool-S-mlx5_core-cx4lx-2018-ethq-fixture.txt"));
+    write(sim / "lldp.keyvalue", sharedFixture("lldpctl-f-keyvalue-server-2nic-cumulus-dell-s4100-netbox-agent.txt"));
     write(sim / "gpu.json", R"({"models": {"0000:03:00.0": "H100 80GB HBM3"}, "dmabuf": "on"})");
 }
 
@@ -662,8 +634,8 @@ TEST(NodeReaderTtar, ProcfsMlx4TwoPortsAndMlx5)
 {
     TempDir dir;
     const fs::path root = dir.path() / "sys";
-    test::extractTtar(fixture("sysfs-infiniband-mlx4_0-2port-procfs-fixture.ttar.txt"), root, "fixtures/sys/");
-    test::extractTtar(fixture("sysfs-infiniband-mlx5_0-procfs-fixture.ttar.txt"), root, "fixtures/sys/");
+    railyard::test::extractTtar(sharedFixture("sysfs-infiniband-mlx4_0-2port-procfs-fixture.ttar.txt"), root, "fixtures/sys/");
+    railyard::test::extractTtar(sharedFixture("sysfs-infiniband-mlx5_0-procfs-fixture.ttar.txt"), root, "fixtures/sys/");
     NodeOptions options;
     options.sysfsRoot = root;
     options.railMap = { "mlx5_0" };
@@ -706,7 +678,7 @@ TEST(NodeReaderTtar, RoceWithoutRoutableGid)
     // mlx5_11 in show_gids: a port without an IP address).
     TempDir dir;
     const fs::path root = dir.path() / "sys";
-    test::extractTtar(fixture("sysfs-infiniband-mlx5_0-procfs-fixture.ttar.txt"), root, "fixtures/sys/");
+    railyard::test::extractTtar(sharedFixture("sysfs-infiniband-mlx5_0-procfs-fixture.ttar.txt"), root, "fixtures/sys/");
     const fs::path port = root / "class/infiniband/mlx5_0/ports/1";
     write(port / "link_layer", "Ethernet\n");
     write(port / "gids/0", "fe80:0000:0000:0000:5aa2:e1ff:feb8:a1ab\n");

@@ -2,25 +2,16 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // Every parser refuses every other tool's real output with an error that names the tool.
 #include "live/common/tool_parsers.h"
+#include "tests/live/fixture_text.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <functional>
-#include <sstream>
 
 using namespace railyard::live;
+using namespace railyard::live::test;
 
 namespace {
-
-std::string crossFixture(const std::string& name)
-{
-    std::ifstream in(std::string(RAILYARD_SHARED_FIXTURES_DIR) + "/" + name, std::ios::binary);
-    EXPECT_TRUE(in) << "missing fixture " << name;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 struct Tool {
     std::string name; ///< as the parser's errors name it
@@ -58,7 +49,7 @@ TEST(ParseCrossTool, EachParserRefusesTheOthersOutputs)
     for (const Tool& parser : tools) {
         for (const Tool& other : tools) {
             for (const std::string& fixture : other.fixtures) {
-                const std::string text = crossFixture(fixture);
+                const std::string text = sharedFixture(fixture);
                 const auto err = parser.parse(text);
                 if (&parser == &other) {
                     EXPECT_FALSE(err) << parser.name << " on its own " << fixture << ": " << err->message;
@@ -76,7 +67,7 @@ TEST(ParseCrossTool, EachParserRefusesTheOthersOutputs)
     // Other fixtures that are no output of these tools at all.
     for (const char* foreign : { "dcb-ets-show-mlxsw-port-iproute2-commit-example.txt", "show_gids-roce-v1-v2-12dev-h100-node.txt",
              "lldpcli-show-neighbors-plain-cumulus-switch-7-neighbors-nvidia-docs.txt" }) {
-        const std::string text = crossFixture(foreign);
+        const std::string text = sharedFixture(foreign);
         for (const Tool& parser : tools)
             EXPECT_TRUE(parser.parse(text)) << parser.name << " accepted " << foreign;
     }

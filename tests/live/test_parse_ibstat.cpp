@@ -3,32 +3,15 @@
 // parseIbstat against every real ibstat output in ../shared/fixtures (fed as stored, with their
 // `# source:` line and the posters' prompt lines: the parser skips both).
 #include "live/common/tool_parsers.h"
+#include "tests/live/fixture_text.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 
 using namespace railyard::live;
+using namespace railyard::live::test;
 
 namespace {
-
-std::string ibstatFixture(const std::string& name)
-{
-    std::ifstream in(std::string(RAILYARD_SHARED_FIXTURES_DIR) + "/" + name, std::ios::binary);
-    EXPECT_TRUE(in) << "missing fixture " << name;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-bool anyContains(const std::vector<std::string>& lines, const std::string& part)
-{
-    for (const auto& l : lines)
-        if (l.find(part) != std::string::npos)
-            return true;
-    return false;
-}
 
 std::string toCrlf(const std::string& s)
 {
@@ -46,7 +29,7 @@ std::string toCrlf(const std::string& s)
 TEST(ParseIbstat, FourCasRoceAndInfiniBandWithSpaces)
 {
     std::vector<std::string> warnings;
-    const auto r = parseIbstat(ibstatFixture("ibstat-4ca-cx4lx-roce-plus-cx6-hdr-ib-mixed-nccl-tests-350.txt"), warnings);
+    const auto r = parseIbstat(sharedFixture("ibstat-4ca-cx4lx-roce-plus-cx6-hdr-ib-mixed-nccl-tests-350.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 4u);
     EXPECT_TRUE(warnings.empty()) << warnings.front();
@@ -89,7 +72,7 @@ TEST(ParseIbstat, FourCasRoceAndInfiniBandWithSpaces)
 
 TEST(ParseIbstat, CrlfAndWithoutSourceLineGiveTheSame)
 {
-    const std::string text = ibstatFixture("ibstat-4ca-cx4lx-roce-plus-cx6-hdr-ib-mixed-nccl-tests-350.txt");
+    const std::string text = sharedFixture("ibstat-4ca-cx4lx-roce-plus-cx6-hdr-ib-mixed-nccl-tests-350.txt");
     const auto plain = parseIbstat(text);
     const auto crlf = parseIbstat(toCrlf(text));
     const auto bare = parseIbstat(text.substr(text.find('\n') + 1));
@@ -107,7 +90,7 @@ TEST(ParseIbstat, CrlfAndWithoutSourceLineGiveTheSame)
 TEST(ParseIbstat, TabsAndTruncatedAfterNodeGuid)
 {
     std::vector<std::string> warnings;
-    const auto r = parseIbstat(ibstatFixture("ibstat-cx6-hdr-ib-active-and-disabled-PARTIAL.txt"), warnings);
+    const auto r = parseIbstat(sharedFixture("ibstat-cx6-hdr-ib-active-and-disabled-PARTIAL.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 3u);
     EXPECT_EQ((*r)[0].name, "mlx5_4");
@@ -130,7 +113,7 @@ TEST(ParseIbstat, TabsAndTruncatedAfterNodeGuid)
 TEST(ParseIbstat, Cx7NdrInfiniBand)
 {
     std::vector<std::string> warnings;
-    const auto r = parseIbstat(ibstatFixture("ibstat-cx7-ndr-400-ib-h20-PARTIAL.txt"), warnings);
+    const auto r = parseIbstat(sharedFixture("ibstat-cx7-ndr-400-ib-h20-PARTIAL.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 3u);
     EXPECT_EQ((*r)[0].hcaType, "MT4129");
@@ -151,7 +134,7 @@ TEST(ParseIbstat, Cx7NdrInfiniBand)
 
 TEST(ParseIbstat, Cx7RoceAndCx6DxDown)
 {
-    const auto r = parseIbstat(ibstatFixture("ibstat-cx7-roce-200g-and-cx6dx-down-PARTIAL.txt"));
+    const auto r = parseIbstat(sharedFixture("ibstat-cx7-roce-200g-and-cx6dx-down-PARTIAL.txt"));
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 3u);
     EXPECT_EQ((*r)[0].fwVersion, "28.39.1002");
@@ -168,7 +151,7 @@ TEST(ParseIbstat, Cx7RoceAndCx6DxDown)
 
 TEST(ParseIbstat, BlueField3BondDevices)
 {
-    const auto r = parseIbstat(ibstatFixture("ibstat-bluefield3-bond-roce-200-PARTIAL.txt"));
+    const auto r = parseIbstat(sharedFixture("ibstat-bluefield3-bond-roce-200-PARTIAL.txt"));
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 3u);
     EXPECT_EQ((*r)[0].name, "mlx5_bond_0");
@@ -184,7 +167,7 @@ TEST(ParseIbstat, BlueField3BondDevices)
 TEST(ParseIbstat, IbpanicAndElidedValuesKeepWhatWasParsed)
 {
     std::vector<std::string> warnings;
-    const auto r = parseIbstat(ibstatFixture("ibstat-partial-failure-ibpanic-elided-by-poster.txt"), warnings);
+    const auto r = parseIbstat(sharedFixture("ibstat-partial-failure-ibpanic-elided-by-poster.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 1u);
     const RdmaDevice& d = (*r)[0];
@@ -210,7 +193,7 @@ TEST(ParseIbstat, IbpanicAndElidedValuesKeepWhatWasParsed)
 
 TEST(ParseIbstat, CutMidLineDropsTheLastLine)
 {
-    const std::string text = ibstatFixture("ibstat-4ca-cx4lx-roce-plus-cx6-hdr-ib-mixed-nccl-tests-350.txt");
+    const std::string text = sharedFixture("ibstat-4ca-cx4lx-roce-plus-cx6-hdr-ib-mixed-nccl-tests-350.txt");
     // Cut inside mlx5_2's node GUID, and inside its state word.
     const std::string guidCut = text.substr(0, text.find("0xb8cef603002d857a") + 10);
     std::vector<std::string> warnings;
@@ -230,7 +213,7 @@ TEST(ParseIbstat, CutMidLineDropsTheLastLine)
 
 TEST(ParseIbstat, ForeignLineInsideTheListingIsAnError)
 {
-    std::string text = ibstatFixture("ibstat-4ca-cx4lx-roce-plus-cx6-hdr-ib-mixed-nccl-tests-350.txt");
+    std::string text = sharedFixture("ibstat-4ca-cx4lx-roce-plus-cx6-hdr-ib-mixed-nccl-tests-350.txt");
     text.insert(text.find("CA 'mlx5_1'"), "rx_packets=12\n");
     const auto r = parseIbstat(text);
     ASSERT_FALSE(r);

@@ -4,38 +4,18 @@
 // the real outputs in ../shared/fixtures (and, where no real sample exists, short texts in the
 // tool's documented format, marked as such).
 #include "live/common/tool_parsers.h"
+#include "tests/live/fixture_text.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <sstream>
 
 using namespace railyard::live;
-
-namespace {
-
-std::string qosFixture(const std::string& name)
-{
-    std::ifstream in(std::string(RAILYARD_SHARED_FIXTURES_DIR) + "/" + name, std::ios::binary);
-    EXPECT_TRUE(in) << "missing fixture " << name;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-bool anyContains(const std::vector<std::string>& lines, const std::string& part)
-{
-    for (const auto& l : lines)
-        if (l.find(part) != std::string::npos)
-            return true;
-    return false;
-}
-
-} // namespace
+using namespace railyard::live::test;
 
 TEST(ParseLldpctl, CumulusTwoNics)
 {
-    const auto r = parseLldpctlKeyvalue(qosFixture("lldpctl-f-keyvalue-server-2nic-cumulus-dell-s4100-netbox-agent.txt"));
+    const auto r = parseLldpctlKeyvalue(sharedFixture("lldpctl-f-keyvalue-server-2nic-cumulus-dell-s4100-netbox-agent.txt"));
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 2u);
     EXPECT_EQ((*r)[0].localInterface, "eno1");
@@ -53,7 +33,7 @@ TEST(ParseLldpctl, CumulusTwoNics)
 
 TEST(ParseLldpctl, JuniperLocalPortId)
 {
-    const auto r = parseLldpctlKeyvalue(qosFixture("lldpctl-f-keyvalue-server-2nic-juniper-qfx5100-netbox-agent.txt"));
+    const auto r = parseLldpctlKeyvalue(sharedFixture("lldpctl-f-keyvalue-server-2nic-juniper-qfx5100-netbox-agent.txt"));
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 2u);
     EXPECT_EQ((*r)[0].localInterface, "eth0");
@@ -67,7 +47,7 @@ TEST(ParseLldpctl, JuniperLocalPortId)
 TEST(ParseLldpctl, CiscoMultilineDescription)
 {
     std::vector<std::string> warnings;
-    const auto r = parseLldpctlKeyvalue(qosFixture("lldpctl-f-keyvalue-server-cisco-2960x-multiline-descr-netbox-agent.txt"), warnings);
+    const auto r = parseLldpctlKeyvalue(sharedFixture("lldpctl-f-keyvalue-server-cisco-2960x-multiline-descr-netbox-agent.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 1u);
     EXPECT_TRUE(warnings.empty()) << warnings.front();
@@ -91,7 +71,7 @@ TEST(ParseLldpctl, InterfaceNamesWithDotsStayWhole)
 
 TEST(ParseEthtool, Mlx5EveryStatistic)
 {
-    const std::string text = qosFixture("ethtool-S-mlx5_core-cx4lx-2018-ethq-fixture.txt");
+    const std::string text = sharedFixture("ethtool-S-mlx5_core-cx4lx-2018-ethq-fixture.txt");
     std::vector<std::string> warnings;
     const auto r = parseEthtoolStats(text, warnings);
     ASSERT_TRUE(r) << r.error().message;
@@ -132,7 +112,7 @@ TEST(ParseEthtool, NamesWithSpacesBracketsAndColons)
 TEST(ParseMlnxQos, TrustDscpPfcOnPriorityThreeInAScriptTrace)
 {
     std::vector<std::string> warnings;
-    const auto r = parseMlnxQos(qosFixture("mlnx_qos-trust-dscp-pfc-prio3-script-trace.txt"), warnings);
+    const auto r = parseMlnxQos(sharedFixture("mlnx_qos-trust-dscp-pfc-prio3-script-trace.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->trust, "dscp");
     EXPECT_TRUE(r->pfcKnown);
@@ -156,7 +136,7 @@ TEST(ParseMlnxQos, PcpAndReorderedPriorityHeader)
 TEST(ParseDcbPfc, IproutePfcExampleWithCounters)
 {
     std::vector<std::string> warnings;
-    const auto r = parseDcbPfc(qosFixture("dcb-pfc-show-mlxsw-port-requests-indications-iproute2-commit-example.txt"), warnings);
+    const auto r = parseDcbPfc(sharedFixture("dcb-pfc-show-mlxsw-port-requests-indications-iproute2-commit-example.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->pfcCap, 8);
     EXPECT_EQ(r->macsecBypass, true);
@@ -168,7 +148,7 @@ TEST(ParseDcbPfc, IproutePfcExampleWithCounters)
     EXPECT_EQ((*r->requests)[7], 28u);
     ASSERT_TRUE(r->indications);
     EXPECT_EQ((*r->indications)[1], 179u);
-    const auto flags = parseDcbPfcShow(qosFixture("dcb-pfc-show-mlxsw-port-requests-indications-iproute2-commit-example.txt"));
+    const auto flags = parseDcbPfcShow(sharedFixture("dcb-pfc-show-mlxsw-port-requests-indications-iproute2-commit-example.txt"));
     ASSERT_TRUE(flags);
     EXPECT_TRUE((*flags)[7]);
 }

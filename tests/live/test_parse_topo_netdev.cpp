@@ -2,32 +2,15 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // parseIbdev2netdev and parseNvidiaSmiTopo against the real outputs in ../shared/fixtures.
 #include "live/common/tool_parsers.h"
+#include "tests/live/fixture_text.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 
 using namespace railyard::live;
+using namespace railyard::live::test;
 
 namespace {
-
-std::string topoFixture(const std::string& name)
-{
-    std::ifstream in(std::string(RAILYARD_SHARED_FIXTURES_DIR) + "/" + name, std::ios::binary);
-    EXPECT_TRUE(in) << "missing fixture " << name;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-bool anyContains(const std::vector<std::string>& lines, const std::string& part)
-{
-    for (const auto& l : lines)
-        if (l.find(part) != std::string::npos)
-            return true;
-    return false;
-}
 
 std::vector<std::string> closestNames(const GpuTopology& t)
 {
@@ -44,7 +27,7 @@ std::vector<std::string> closestNames(const GpuTopology& t)
 TEST(ParseIbdev2netdev, RoceNodeAfterIpBrief)
 {
     std::vector<std::string> warnings;
-    const auto r = parseIbdev2netdev(topoFixture("ibdev2netdev-and-ip-br-a-8rail-roce-h100-class-node.txt"), warnings);
+    const auto r = parseIbdev2netdev(sharedFixture("ibdev2netdev-and-ip-br-a-8rail-roce-h100-class-node.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 12u);
     // The `ip -br -c a` output before it belongs to another command: skipped without a word.
@@ -64,7 +47,7 @@ TEST(ParseIbdev2netdev, RoceNodeAfterIpBrief)
 
 TEST(ParseIbdev2netdev, ColumnAlignedWithComments)
 {
-    const auto r = parseIbdev2netdev(topoFixture("ibdev2netdev-h100-node-8x-cx7-ib-plus-cx6-eth-annotated.txt"));
+    const auto r = parseIbdev2netdev(sharedFixture("ibdev2netdev-h100-node-8x-cx7-ib-plus-cx6-eth-annotated.txt"));
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->size(), 12u);
     EXPECT_EQ((*r)[0].netdev, "ibp26s0");
@@ -79,7 +62,7 @@ TEST(ParseIbdev2netdev, ColumnAlignedWithComments)
 TEST(ParseNvidiaSmiTopo, B200SixteenNicsTwoNuma)
 {
     std::vector<std::string> warnings;
-    const auto r = parseNvidiaSmiTopo(topoFixture("nvidia-smi-topo-m-8xB200-NV18-16nic-2numa-complete-with-legend.txt"), warnings);
+    const auto r = parseNvidiaSmiTopo(sharedFixture("nvidia-smi-topo-m-8xB200-NV18-16nic-2numa-complete-with-legend.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->gpus.size(), 8u);
     ASSERT_EQ(r->nics.size(), 16u);
@@ -101,7 +84,7 @@ TEST(ParseNvidiaSmiTopo, B200SixteenNicsTwoNuma)
 TEST(ParseNvidiaSmiTopo, TwelveNicRoceNode)
 {
     std::vector<std::string> warnings;
-    const auto r = parseNvidiaSmiTopo(topoFixture("nvidia-smi-topo-m-8xGPU-NV18-12nic-roce-complete-with-legend.txt"), warnings);
+    const auto r = parseNvidiaSmiTopo(sharedFixture("nvidia-smi-topo-m-8xGPU-NV18-12nic-roce-complete-with-legend.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_TRUE(warnings.empty()) << warnings.front();
     ASSERT_EQ(r->nics.size(), 12u);
@@ -114,7 +97,7 @@ TEST(ParseNvidiaSmiTopo, TwelveNicRoceNode)
 
 TEST(ParseNvidiaSmiTopo, MpOneGpuTenNicsTiesToLowestNic)
 {
-    const auto r = parseNvidiaSmiTopo(topoFixture("nvidia-smi-topo-mp-1gpu-10nic-r760xa.txt"));
+    const auto r = parseNvidiaSmiTopo(sharedFixture("nvidia-smi-topo-mp-1gpu-10nic-r760xa.txt"));
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->gpus, std::vector<std::string> { "GPU0" });
     ASSERT_EQ(r->nics.size(), 10u);
@@ -127,7 +110,7 @@ TEST(ParseNvidiaSmiTopo, MpOneGpuTenNicsTiesToLowestNic)
 TEST(ParseNvidiaSmiTopo, PartialSixNicsNoLegend)
 {
     std::vector<std::string> warnings;
-    const auto r = parseNvidiaSmiTopo(topoFixture("nvidia-smi-topo-m-8xH100-6nic-PARTIAL.txt"), warnings);
+    const auto r = parseNvidiaSmiTopo(sharedFixture("nvidia-smi-topo-m-8xH100-6nic-PARTIAL.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->gpus.size(), 8u);
     EXPECT_EQ(r->nics, (std::vector<std::string> { "NIC0", "NIC1", "NIC2", "NIC3", "NIC4", "NIC5" }));
@@ -142,7 +125,7 @@ TEST(ParseNvidiaSmiTopo, PartialSixNicsNoLegend)
 
 TEST(ParseNvidiaSmiTopo, PartialNineNics)
 {
-    const auto r = parseNvidiaSmiTopo(topoFixture("nvidia-smi-topo-m-8xGPU-NV8-9nic-PARTIAL.txt"));
+    const auto r = parseNvidiaSmiTopo(sharedFixture("nvidia-smi-topo-m-8xGPU-NV8-9nic-PARTIAL.txt"));
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->gpus.size(), 8u);
     ASSERT_EQ(r->nics.size(), 9u);
@@ -155,7 +138,7 @@ TEST(ParseNvidiaSmiTopo, PartialNineNics)
 TEST(ParseNvidiaSmiTopo, V100MatrixAfterNcclOutput)
 {
     std::vector<std::string> warnings;
-    const auto r = parseNvidiaSmiTopo(topoFixture("nccl-allgather-8xV100-old-format-out-of-bounds-FAILED.txt"), warnings);
+    const auto r = parseNvidiaSmiTopo(sharedFixture("nccl-allgather-8xV100-old-format-out-of-bounds-FAILED.txt"), warnings);
     ASSERT_TRUE(r) << r.error().message;
     ASSERT_EQ(r->gpus.size(), 8u);
     EXPECT_TRUE(r->nics.empty());
@@ -182,7 +165,7 @@ TEST(ParseNvidiaSmiTopo, RelationOrderAndTies)
 
 TEST(ParseNvidiaSmiTopo, BadCellInsideTheMatrixIsAnError)
 {
-    std::string text = topoFixture("nvidia-smi-topo-m-8xGPU-NV18-12nic-roce-complete-with-legend.txt");
+    std::string text = sharedFixture("nvidia-smi-topo-m-8xGPU-NV18-12nic-roce-complete-with-legend.txt");
     const auto at = text.find("PIX", text.find("\nGPU0"));
     text.replace(at, 3, "PIZ");
     const auto r = parseNvidiaSmiTopo(text);

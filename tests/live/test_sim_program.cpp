@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // The railyard-sim program: starts on a small plan, serves /v1/health from an agent, stops
 // cleanly on SIGTERM; bad input exits 2 with an error naming the file and the field.
+#include "tests/live/loopback_http.h"
 #include "tests/live/test_sim_support.h"
 
 #include <nlohmann/json.hpp>
@@ -12,18 +13,16 @@
 #include <optional>
 #include <thread>
 
-#include <arpa/inet.h>
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 extern char** environ;
 
 using namespace railyard::simtest;
+using railyard::live::test::httpRequest;
 using namespace std::chrono_literals;
 
 namespace {
@@ -84,32 +83,6 @@ private:
     pid_t m_pid = -1;
 };
 
-/// A plain HTTP/1.1 GET on loopback; the whole answer (status line, headers, body).
-std::string httpGet(int port, const std::string& path)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return {};
-    timeval tv { 10, 0 };
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    sockaddr_in addr {};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<std::uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    std::string answer;
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
-        const std::string request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-        if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(request.size())) {
-            char buf[4096];
-            ssize_t n;
-            while ((n = ::recv(fd, buf, sizeof buf, 0)) > 0)
-                answer.append(buf, static_cast<std::size_t>(n));
-        }
-    }
-    ::close(fd);
-    return answer;
-}
-
 } // namespace
 
 TEST(SimProgram, ServesAgentsAndStopsOnSigterm)
@@ -137,12 +110,14 @@ TEST(SimProgram, ServesAgentsAndStopsOnSigterm)
     EXPECT_EQ(fs::status(root / "token").permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
     const std::string url = agents["agents"][2]["url"];
     const int port = std::stoi(url.substr(url.rfind(':') + 1));
-    const std::string health = httpGet(port, "/v1/health");
-    EXPECT_EQ(health.rfind("HTTP/1.1 200", 0), 0u) << health;
-    EXPECT_NE(health.find("\"api_version\""), std::string::npos) << health;
-    EXPECT_NE(health.find("node003"), std::string::npos) << health;
-    const std::string refused = httpGet(port, "/v1/inventory");
-    EXPECT_EQ(refused.rfind("HTTP/1.1 401", 0), 0u) << refused;
+    const auto health = httpRequest(port, "GET", "/v1/health");
+    ASSERT_TRUE(health) << "no answer from the agent on port " << port;
+    EXPECT_EQ(health->status, 200) << health->body;
+    EXPECT_NE(health->body.find("\"api_version\""), std::string::npos) << health->body;
+    EXPECT_NE(health->body.find("node003"), std::string::npos) << health->body;
+    const auto refused = httpRequest(port, "GET", "/v1/inventory");
+    ASSERT_TRUE(refused) << "no answer from the agent on port " << port;
+    EXPECT_EQ(refused->status, 401) << refused->body;
     EXPECT_TRUE(fs::exists(root / "fabric.ibnet"));
 
     sim.signal(SIGTERM);

@@ -7,6 +7,7 @@
 #include "core/plan.h"
 #include "core/plan_spec.h"
 #include "planner/planner.h"
+#include "tests/live/temp_dir.h"
 
 #include <gtest/gtest.h>
 
@@ -70,26 +71,6 @@ inline std::uint64_t number(const fs::path& path)
     return std::strtoull(firstLine(path).c_str(), nullptr, 10);
 }
 
-/// A scratch folder removed at the end of the test.
-class TempDir {
-public:
-    TempDir()
-    {
-        std::string pattern = (fs::temp_directory_path() / "railyard-sim-test-XXXXXX").string();
-        m_path = ::mkdtemp(pattern.data()) ? fs::path(pattern) : fs::path();
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        if (!m_path.empty())
-            fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const fs::path& path() const { return m_path; }
-
-private:
-    fs::path m_path;
-};
+using live::test::TempDir;
 
 } // namespace railyard::simtest
