@@ -328,7 +328,7 @@ TEST_F(LiveCheckCli, UnreachableHungAndKilledAgentsGiveExit3AndTheOthersAreCheck
     const fs::path edited = s_ib->root / "agents-edited.json";
     std::ofstream(edited) << agents.dump(2);
 
-    const ProgramRun r = s_ib->check({ "--agents", edited.string(), "--json", "--timeout-ms", "1500" });
+    const ProgramRun r = s_ib->check({ "--agents", edited.string(), "--json", "--timeout-ms", "4000" });
     hung.kill(SIGKILL);
     EXPECT_EQ(r.status, 3) << r.out;
     const nlohmann::json doc = jsonOf(r.out);
@@ -342,7 +342,7 @@ TEST_F(LiveCheckCli, UnreachableHungAndKilledAgentsGiveExit3AndTheOthersAreCheck
     EXPECT_EQ(keys.size(), 8u) << doc["findings"].dump(1);
     for (const auto& f : doc["findings"]) {
         if (f["where"] == "node005") {
-            EXPECT_NE(f["message"].get<std::string>().find("1500 ms"), std::string::npos) << f["message"];
+            EXPECT_NE(f["message"].get<std::string>().find("4000 ms"), std::string::npos) << f["message"];
         }
         if (f["where"] == "node006" || f["where"] == "node003") {
             EXPECT_NE(f["message"].get<std::string>().find("connection refused"), std::string::npos) << f["message"];
