@@ -5,6 +5,7 @@
 // railyard --screenshot FILE.png [--example NAME] [--tab planner|PAGE] [--size WxH] [--lang en|ko]
 
 #include "app/models/plan_controller.h"
+#include "app/models/project_controller.h"
 #include "app/widgets/main_window.h"
 #include "app/widgets/project_session.h"
 #include "core/examples.h"
@@ -75,6 +76,33 @@ void waitForPlan(app::MainWindow& window)
     QCoreApplication::processEvents();
 }
 
+/// Opens the project at `path` and waits (bounded) until its newest plan is in the window; false,
+/// with the reason printed, when the project could not be opened.
+bool openProjectAndWait(app::MainWindow& window, const QString& path)
+{
+    app::ProjectController& projects = window.projectSession()->controller();
+    QEventLoop loop;
+    QTimer guard;
+    guard.setSingleShot(true);
+    bool loaded = false;
+    QString error = QStringLiteral("%1: the project did not open within two minutes").arg(path);
+    QObject::connect(&guard, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QObject::connect(&projects, &app::ProjectController::planLoaded, &loop, [&] {
+        loaded = true;
+        loop.quit();
+    });
+    QObject::connect(&projects, &app::ProjectController::failed, &loop, [&](const QString& message) {
+        error = message;
+        loop.quit();
+    });
+    guard.start(120'000);
+    window.projectSession()->openProject(path);
+    loop.exec();
+    if (!loaded)
+        fail(error);
+    return loaded;
+}
+
 int screenshot(app::MainWindow& window, const QCommandLineParser& args)
 {
     QSize size(1280, 800);
@@ -95,6 +123,10 @@ int screenshot(app::MainWindow& window, const QCommandLineParser& args)
     }
     window.resize(size);
     window.show();
+    // With a project, the picture shows its newest plan, not the example it replaces. Opened once the
+    // window is visible, as in normal use, so that its status message replaces the plan summary.
+    if (const QStringList projects = args.positionalArguments(); !projects.isEmpty() && !openProjectAndWait(window, projects.front()))
+        return 2;
     waitForPlan(window);
     QCoreApplication::processEvents();
     const QString file = args.value(QStringLiteral("screenshot"));
@@ -159,12 +191,12 @@ int main(int argc, char** argv)
     }
     if (args.isSet(QStringLiteral("screenshot")))
         return screenshot(window, args);
-    // Opened after the example, which it replaces once its newest plan has loaded.
-    if (const QStringList projects = args.positionalArguments(); !projects.isEmpty())
-        window.projectSession()->openProject(projects.front());
     QSettings uiState(app::MainWindow::uiStateFile(), QSettings::IniFormat);
     window.restoreUiState(uiState);
     window.show();
+    // Opened after the example, which it replaces once its newest plan has loaded.
+    if (const QStringList projects = args.positionalArguments(); !projects.isEmpty())
+        window.projectSession()->openProject(projects.front());
     const int status = QApplication::exec();
     window.saveUiState(uiState);
     return status;
