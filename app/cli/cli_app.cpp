@@ -56,6 +56,7 @@ int runCli(int argc, char** argv)
     commands.push_back(addAdviseCommand(app));
     for (Command& c : addLiveCommands(app))
         commands.push_back(std::move(c));
+    commands.push_back(addResultsCommand(app));
 
     try {
         app.parse(argc, argv);

@@ -35,6 +35,9 @@ std::vector<Command> addLiveCommands(CLI::App& root);
 Command addLiveCheckCommand(CLI::App& live);
 Command addLiveCablingCommand(CLI::App& live);
 
+/// `results import FILE [--kind ...] [--plan SPEC] [--json]`: a run made outside Railyard.
+Command addResultsCommand(CLI::App& root);
+
 /// Parses `argv` and runs the selected command; returns the exit status.
 int runCli(int argc, char** argv);
 

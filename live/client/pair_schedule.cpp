@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/client/pair_schedule.h"
 
+#include "core/plan_json.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -439,8 +441,7 @@ nlohmann::json toJson(const Narrowing& narrowing)
         next.push_back({ { "server", t.server }, { "client", t.client }, { "rail", t.rail } });
     nlohmann::json findings = nlohmann::json::array();
     for (const core::Finding& f : narrowing.findings)
-        findings.push_back({ { "severity", std::string(core::toString(f.severity)) }, { "code", f.code }, { "message", f.message },
-            { "where", f.where } });
+        findings.push_back(core::toJson(f));
     return { { "suspects", std::move(suspects) }, { "next_round", std::move(next) }, { "findings", std::move(findings) } };
 }
 

@@ -3,6 +3,7 @@
 // Parsers of node-side tool outputs. The common part (lines, transcripts, preamble, truncation,
 // errors) comes first; then one section per tool. The rules are stated in tool_parsers.h.
 #include "live/common/tool_parsers.h"
+#include "live/common/text_scan.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,68 +17,13 @@ namespace railyard::live {
 
 namespace {
 
+    using namespace text;
+
     // ---------------------------------------------------------------------------------------
     // Text helpers
 
-    bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-
-    std::string_view trim(std::string_view s)
-    {
-        while (!s.empty() && isSpace(s.front()))
-            s.remove_prefix(1);
-        while (!s.empty() && isSpace(s.back()))
-            s.remove_suffix(1);
-        return s;
-    }
-
-    bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-    std::vector<std::string_view> splitWs(std::string_view s)
-    {
-        std::vector<std::string_view> out;
-        std::size_t i = 0;
-        while (i < s.size()) {
-            while (i < s.size() && isSpace(s[i]))
-                ++i;
-            const std::size_t b = i;
-            while (i < s.size() && !isSpace(s[i]))
-                ++i;
-            if (i > b)
-                out.push_back(s.substr(b, i - b));
-        }
-        return out;
-    }
-
-    template <class T>
-    std::optional<T> toNumber(std::string_view s)
-    {
-        s = trim(s);
-        T v {};
-        if (s.empty())
-            return std::nullopt;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc {} || end != s.data() + s.size())
-            return std::nullopt;
-        return v;
-    }
-
-    bool allDigits(std::string_view s)
-    {
-        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
-    }
-
     /// "GPU3" with prefix "GPU" -> true.
     bool isNumbered(std::string_view s, std::string_view prefix) { return startsWith(s, prefix) && allDigits(s.substr(prefix.size())); }
-
-    std::string quoteLine(std::string_view text)
-    {
-        text = trim(text);
-        constexpr std::size_t kMax = 100;
-        std::string out = "'";
-        out += text.size() > kMax ? std::string(text.substr(0, kMax)) + "..." : std::string(text);
-        out += "'";
-        return out;
-    }
 
     // ---------------------------------------------------------------------------------------
     // Lines and transcripts
