@@ -6,6 +6,7 @@
 // libumad2sim), or the agents' LLDP neighbours (RoCEv2).
 #include "app/cli/commands.h"
 
+#include "app/cli/agents_input.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/inputs.h"
 #include "app/cli/summary_printer.h"
@@ -148,20 +149,11 @@ namespace {
     core::Result<std::vector<live::Inventory>> fetchInventories(const CablingOptions& options,
         std::vector<core::Finding>& problems)
     {
-        auto file = live::readAgentsFile(options.agents);
-        if (!file)
-            return file.errors();
-        live::FetchOptions fetch;
-        fetch.deadline = std::chrono::milliseconds(options.timeoutMs);
-        const fs::path tokenPath = !options.tokenFile.empty() ? fs::path(options.tokenFile) : file->tokenFile;
-        if (!tokenPath.empty()) {
-            auto token = live::readTokenFile(tokenPath);
-            if (!token)
-                return token.errors();
-            fetch.token = *token;
-        }
+        core::Result<AgentsInput> input = loadAgents(options.agents, options.tokenFile, options.timeoutMs);
+        if (!input)
+            return input.errors();
         std::vector<live::Inventory> out;
-        for (const auto& reply : live::fetchAll(file->agents, "/v1/inventory", fetch)) {
+        for (const auto& reply : live::fetchAll(input->agents, "/v1/inventory", input->fetch)) {
             const std::string where = reply.agent.node + " (" + reply.agent.url + ")";
             if (reply.error || reply.status != 200) {
                 const std::string why = reply.error ? reply.error->message : "HTTP status " + std::to_string(reply.status);

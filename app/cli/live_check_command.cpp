@@ -3,6 +3,7 @@
 // `railyard-cli live check`: every node's inventory (agents or dumps) against the plan.
 #include "app/cli/commands.h"
 
+#include "app/cli/agents_input.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/inputs.h"
 #include "app/cli/progress_printer.h"
@@ -101,24 +102,12 @@ namespace {
         std::vector<live::NodeObservation> observed;
         std::string from;
         if (!options.agentsFile.empty()) {
-            core::Result<live::AgentsFile> agents = live::readAgentsFile(options.agentsFile);
+            core::Result<AgentsInput> agents = loadAgents(options.agentsFile, options.tokenFile, options.timeoutMs, options.maxInFlight);
             if (!agents) {
                 printErrors(agents.errors());
                 return kExitBadInput;
             }
-            live::FetchOptions fetch;
-            fetch.deadline = std::chrono::milliseconds(options.timeoutMs);
-            fetch.maxInFlight = options.maxInFlight;
-            const std::filesystem::path tokenFile = options.tokenFile.empty() ? agents->tokenFile : std::filesystem::path(options.tokenFile);
-            if (!tokenFile.empty()) {
-                core::Result<std::string> token = live::readTokenFile(tokenFile);
-                if (!token) {
-                    printErrors(token.errors());
-                    return kExitBadInput;
-                }
-                fetch.token = *token;
-            }
-            observed = live::observeAgents(agents->agents, fetch);
+            observed = live::observeAgents(agents->agents, agents->fetch);
             from = options.agentsFile + " (" + std::to_string(agents->agents.size()) + " agents)";
         } else {
             core::Result<std::vector<live::NodeObservation>> dumps = live::observeDumps(*plan, input->catalog, options.dumpsDir);

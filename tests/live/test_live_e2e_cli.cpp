@@ -294,6 +294,28 @@ TEST_F(LiveCheckCli, TextOutputGroupsByNodeAndSummarises)
     EXPECT_NE(r.out.find("summary: 31 nodes planned, 31 checked; findings: 5 errors, 0 warnings, 0 info"), std::string::npos) << r.out;
 }
 
+TEST_F(LiveCheckCli, WatchSamplesEveryRailAndLeaf)
+{
+    // The emulated fabric idles (management traffic only): every rail and leaf is healthy, the
+    // degraded and down ports do not make congestion, and the watch prints one line per interval.
+    std::vector<std::string> argv { RAILYARD_CLI, "live", "watch" };
+    argv.insert(argv.end(), s_ib->planArgs.begin(), s_ib->planArgs.end());
+    argv.insert(argv.end(), { "--agents", s_ib->agentsJson().string(), "--seconds", "2.2", "--interval-ms", "1000", "--json" });
+    const ProgramRun r = run(argv);
+    EXPECT_EQ(r.status, 0) << r.out;
+    const nlohmann::json doc = jsonOf(r.out);
+    ASSERT_TRUE(doc.is_object()) << r.out;
+    EXPECT_EQ(doc["complete"], true);
+    EXPECT_GE(doc["sweeps"].size(), 2u);
+    ASSERT_EQ(doc["rails"].size(), 8u);
+    ASSERT_EQ(doc["leaves"].size(), 8u);
+    for (const auto& g : doc["leaves"]) {
+        EXPECT_EQ(g["health"], "healthy") << g.dump();
+        EXPECT_GT(g["ports"].get<int>(), 25) << g.dump(); // 31 nodes, less the down and unplugged ports
+    }
+    EXPECT_TRUE(doc["findings"].empty()) << doc["findings"].dump(1);
+}
+
 TEST_F(LiveCheckCli, UnreachableHungAndKilledAgentsGiveExit3AndTheOthersAreChecked)
 {
     // Three nodes move to agents of their own: node003 to a port nothing listens on, node005 to an

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// Telemetry: counter snapshots of the agents (/v1/counters) turned into rates, per-rail and
+// per-leaf aggregates and a congestion verdict per rail and per leaf. Pure: the polling is the
+// caller's (fetchAll), so the same code serves the CLI, the GUI and the tests.
+//
+// Counter arithmetic between two snapshots of a port (the units and widths are the agent's,
+// live/common/inventory.h):
+// - 64-bit counters (data, packets, the mlx5 64-bit hw_counters) do not wrap: a smaller value
+//   means the counter was reset, and that interval has no rate for it (a note says so);
+// - Words4 counters (port_xmit_data, port_rcv_data) count 4-byte words;
+// - IBA PMA error counters saturate at their width: a counter at its maximum means "reset
+//   needed", never a wrap; its delta is unknown from then on (a note says so);
+// - mlx5 32-bit hw_counters wrap: the delta is taken modulo 2^32.
+//
+// Congestion signals per port and second: IB port_xmit_wait (ticks; the tick is device-specific,
+// so it is judged against the port's own baseline, below), RoCE ECN-marked packets
+// (np_ecn_marked_roce_packets), CNPs sent (np_cnp_sent) and handled (rp_cnp_handled), PFC pause
+// frames and pause duration received per priority (ethtool rx_prio<N>_pause[_duration]), out of
+// sequence packets and retransmits (out_of_sequence, packet_seq_err, roce_adp_retrans); link
+// health as deltas (symbol errors, link recoveries and downs, receive errors, discards).
+//
+// Verdicts (thresholds in CongestionThresholds, all documented there and configurable), checked
+// in this order for a rail or a leaf, over the ports it aggregates:
+//   erroring   any port's link-health counters rose by at least `errors` in the interval;
+//   pausing    PFC pause frames received at `pausePerS` or more on some port;
+//   congested  ECN marks at `ecnMarkedPerS` or more, or XmitWait at `xmitWaitRatio` times the
+//              port's baseline and at least `xmitWaitMinPerS` ticks/s; the baseline is the lower
+//              of the port's own lowest rate so far and the lower quartile of the same rail's
+//              ports in this sweep (so a port congested from the start is still caught, as long
+//              as a quarter of its rail is not); a baseline of 0 (an idle rail) counts as exceeded;
+//   healthy    none of these; unknown when no port had a rate.
+#pragma once
+
+#include "core/plan.h"
+#include "live/common/inventory.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace railyard::live {
+
+/// The delta of one counter between two reads; nullopt when it cannot be known (reset, or a
+/// saturated PMA counter). `note` gets why, when it is not null.
+std::optional<std::uint64_t> counterDelta(const Counter& before, const Counter& after, std::string* note = nullptr);
+
+/// One port's rates between two snapshots.
+struct PortRates {
+    std::string node, device;
+    int port = 1;
+    int rail = -1;
+    std::string leaf;                 ///< from the plan (node, rail); empty when not planned
+    double seconds = 0;               ///< the interval
+    std::optional<double> txGbps, rxGbps; ///< port_xmit_data / port_rcv_data
+    std::optional<double> xmitWaitPerS;   ///< IB port_xmit_wait ticks per second
+    double ecnMarkedPerS = 0, cnpSentPerS = 0, cnpHandledPerS = 0;
+    double pfcPausePerS = 0, pfcPauseUsPerS = 0; ///< received, summed over priorities
+    double outOfSequencePerS = 0, retransmitsPerS = 0;
+    std::uint64_t linkErrors = 0;     ///< symbol errors, link recoveries and downs, receive errors, discards
+    std::vector<std::string> notes;   ///< resets and saturated counters, in words
+};
+
+/// Rates of every port that is in both snapshots of one node (same device and port).
+std::vector<PortRates> portRates(const CounterSnapshot& before, const CounterSnapshot& after);
+
+struct CongestionThresholds {
+    double xmitWaitRatio = 4;       ///< times the port's baseline
+    double xmitWaitMinPerS = 1e5;   ///< ticks per second, at least
+    double ecnMarkedPerS = 1000;    ///< ECN-marked packets received per second
+    double pausePerS = 100;         ///< PFC pause frames received per second
+    std::uint64_t errors = 1;       ///< link-health counter increments in one interval
+};
+
+enum class Health { Unknown, Healthy, Congested, Pausing, Erroring };
+std::string_view toString(Health health); ///< "unknown", "healthy", "congested", "pausing", "erroring"
+
+/// A rail or a leaf, over its ports in one sweep.
+struct GroupRates {
+    std::string name;   ///< "rail 3" or the leaf's name
+    int rail = -1;
+    int ports = 0;      ///< ports with a rate
+    double txGbps = 0, rxGbps = 0;
+    double xmitWaitPerS = 0, ecnMarkedPerS = 0, cnpSentPerS = 0, pfcPausePerS = 0, pfcPauseUsPerS = 0;
+    double retransmitsPerS = 0;
+    std::uint64_t linkErrors = 0;
+    Health health = Health::Unknown;
+    std::string reason; ///< the evidence for the verdict, naming the worst port
+};
+
+struct Sweep {
+    std::int64_t timestampMs = 0;
+    std::vector<PortRates> ports;
+    std::vector<GroupRates> rails; ///< rail order
+    std::vector<GroupRates> leaves; ///< plan order
+    std::vector<std::string> notes;
+};
+
+/// Keeps each node's previous snapshot and each port's XmitWait baseline across sweeps.
+class TelemetryAggregator {
+public:
+    TelemetryAggregator(const core::Plan& plan, CongestionThresholds thresholds = {});
+
+    /// A new snapshot of one node; the first of a node only sets its baseline.
+    void add(const CounterSnapshot& snapshot);
+    /// The aggregates of the rates added since the last sweep (ports whose node sent no new
+    /// snapshot are left out).
+    Sweep sweep();
+
+private:
+    const core::Plan* m_plan;
+    CongestionThresholds m_thresholds;
+    std::map<std::string, std::string> m_leafOf; ///< "node/rail" -> leaf
+    std::map<std::string, CounterSnapshot> m_last;
+    std::map<std::string, double> m_xmitWaitFloor; ///< "node/device/port" -> lowest rate seen
+    std::vector<PortRates> m_pending;
+    std::int64_t m_latestMs = 0;
+};
+
+/// A watch over several sweeps: each rail and leaf at its worst (the sweep with the most severe
+/// verdict, erroring > pausing > congested > healthy; mean throughput over the sweeps), and one
+/// finding per group that was not healthy: CONGESTION_ERRORING (error), CONGESTION_PAUSING and
+/// CONGESTION_CONGESTED (warning), `where` the leaf's name or "rail N".
+struct WatchSummary {
+    std::vector<GroupRates> rails, leaves;
+    std::vector<core::Finding> findings;
+};
+WatchSummary summarizeSweeps(const std::vector<Sweep>& sweeps);
+
+nlohmann::json toJson(const PortRates& port);
+nlohmann::json toJson(const GroupRates& group);
+nlohmann::json toJson(const Sweep& sweep);
+
+} // namespace railyard::live
