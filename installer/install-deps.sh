@@ -23,6 +23,9 @@ packages=(
     # live mode: the agent's HTTP server, rdma-core (verbs, umad, ibnetdisc, ibmad), network namespaces,
     # and the Prometheus node exporter the agent is compared with
     libcpp-httplib-dev libibverbs-dev libibumad-dev libibnetdisc-dev libibmad-dev iproute2 prometheus-node-exporter
+    # Debian packages (CPack: dpkg-shlibdeps, file; man pages from --help) and their test
+    # (installer/test-packages.sh: lintian, the .desktop file, the unit, a clean root, scraping)
+    help2man dpkg-dev file lintian desktop-file-utils systemd debootstrap curl
 )
 
 export DEBIAN_FRONTEND=noninteractive
