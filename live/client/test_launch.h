@@ -8,11 +8,9 @@
 //     environment an operator would set (NCCL_IB_HCA = the rail NICs, NCCL_DEBUG=INFO so that NCCL's
 //     own log says whether GPUDirect RDMA is used on every rail, GID index and traffic class on RoCE).
 //
-// Launching is an explicit, whitelisted set of tool invocations: a program name from a fixed list
-// and an argv vector, never a shell string. Every parameter that reaches an argv or an environment
-// value is validated first; anything with a shell metacharacter, whitespace, a leading '-' or a NUL
-// is refused with an Error (code LAUNCH_PARAM) that names the parameter and shows the bad value.
-// Pure functions: no I/O, nothing is started here.
+// The invocations and the checks of their parameters (ToolInvocation, the whitelist, validate*,
+// checkInvocation, displayCommand) are in live/common/tool_invocation.h, which the agent shares;
+// this file builds the invocations from the plan. Pure functions: no I/O, nothing is started here.
 //
 // Error codes: LAUNCH_PARAM (a parameter refused), LAUNCH_TOOL (a tool or launcher not in the
 // whitelist, or not of the kind asked for), LAUNCH_NODE (a node not in the plan, listed twice, or
@@ -31,6 +29,7 @@
 #include "core/catalog.h"
 #include "core/plan.h"
 #include "core/result.h"
+#include "live/common/tool_invocation.h"
 
 #include <cstdint>
 #include <optional>
@@ -40,68 +39,6 @@
 #include <vector>
 
 namespace railyard::live {
-
-/// One process to start: a whitelisted program, its argv (without argv[0]) and the environment
-/// variables to add. No shell is involved anywhere.
-struct ToolInvocation {
-    std::string program;                                   ///< bare tool name from the whitelist ("ib_write_bw")
-    std::vector<std::string> args;                         ///< argv[1..]
-    std::vector<std::pair<std::string, std::string>> env;  ///< added to the inherited environment, in this order
-    std::string host;                                      ///< node the process runs on ("" = the local launcher)
-    std::string role;                                      ///< "server", "client" or "launcher"
-
-    bool operator==(const ToolInvocation&) const = default;
-};
-
-/// The programs Railyard may start: ib_write_bw, ib_read_bw, ib_write_lat, ib_read_lat,
-/// all_reduce_perf, all_gather_perf, reduce_scatter_perf, mpirun, srun. Exact, case-sensitive names
-/// (no paths).
-bool isWhitelistedTool(std::string_view program);
-/// The four perftest tools of the whitelist.
-bool isPerftestTool(std::string_view program);
-/// The three nccl-tests tools of the whitelist.
-bool isNcclTestsTool(std::string_view program);
-
-// --- Validation helpers. Each returns success, or one LAUNCH_PARAM error whose message names
-// `parameter` and shows the value (quoted, with control bytes escaped) and what is wrong; `where`
-// is `parameter`.
-
-/// The first character of `value` that is never accepted in a parameter (a shell metacharacter
-/// ; & | < > ` $ \ " ' ( ) { } [ ] * ? ! ~ # %, whitespace, a control byte or NUL), or nullopt.
-std::optional<char> unsafeCharacter(std::string_view value);
-
-/// A host name made of RFC 1123 labels (letters, digits and '-', 1..63 characters, no '-' at either
-/// end of a label, 253 characters in all), or an IPv4 literal ("10.0.0.7"). Names whose labels are
-/// all digits must be a valid IPv4 address.
-core::Status validateHostName(std::string_view parameter, std::string_view value);
-/// An RDMA device name ("mlx5_0"): [A-Za-z0-9_.-], 1..64 characters, not starting with '-'.
-core::Status validateRdmaDevice(std::string_view parameter, std::string_view value);
-/// A network interface name ("ens1f0np0"): [A-Za-z0-9_.-], 1..15 characters (IFNAMSIZ), not
-/// starting with '-', not "." or "..".
-core::Status validateNetdevName(std::string_view parameter, std::string_view value);
-/// min <= value <= max.
-core::Status validateInRange(std::string_view parameter, long long value, long long min, long long max);
-/// A byte count as nccl-tests reads it: decimal digits with an optional K, M or G suffix (powers of
-/// 1024), from 1 byte to 2^34 bytes (16G). Returns the number of bytes.
-core::Result<std::uint64_t> parseByteSize(std::string_view parameter, std::string_view value);
-/// A file path for a generated file (the hostfile): [A-Za-z0-9_./+-], 1..4096 characters, not
-/// starting with '-', no ".." component.
-core::Status validateFilePath(std::string_view parameter, std::string_view value);
-/// An NCCL environment variable: the name is NCCL_ followed by [A-Z0-9_]; the value is 1..256
-/// characters of [A-Za-z0-9_.,:=^+/-] (NCCL's list syntax: "=mlx5_0:1,mlx5_3:1", "^docker"), not
-/// starting with '-'.
-core::Status validateNcclEnv(std::string_view name, std::string_view value);
-
-/// The last gate before anything is started (the agent runs it on every invocation it receives):
-/// the program is whitelisted, the role is one of the three, the host is empty or a valid host
-/// name, every argument is 1..4096 characters of [A-Za-z0-9_.,:=/+-] (options may start with '-',
-/// nothing else can), and every env entry passes validateNcclEnv. Everything this file generates
-/// passes it.
-core::Status checkInvocation(const ToolInvocation& invocation);
-
-/// For a person (logs, reports, "run it yourself"): `NAME=value ... program arg ...` with POSIX
-/// single quotes where a word needs them. Never executed by Railyard.
-std::string displayCommand(const ToolInvocation& invocation);
 
 // --- perftest
 
