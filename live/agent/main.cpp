@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// railyard-agent: serves one node's inventory and counters over HTTP (interfaces.md §4).
-// Wiring only: the reading is NodeReader's, the serving AgentServer's.
+// railyard-agent: serves one node's inventory and counters over HTTP (interfaces.md §4), and runs
+// whitelisted test programs on request. Wiring only: the reading is NodeReader's, the serving and
+// the tests AgentServer's.
 #include "core/catalog.h"
 #include "live/node/agent_server.h"
 #include "live/node/node_reader.h"
@@ -35,14 +36,20 @@ constexpr int kExitCannotServe = 1;
 constexpr int kExitBadInput = 2;
 
 constexpr const char* kDescription
-    = "railyard-agent: serves this node's RDMA inventory and counters over HTTP/1.1.\n"
+    = "railyard-agent: serves this node's RDMA inventory and counters over HTTP/1.1, and runs test programs.\n"
       "  GET /v1/inventory, /v1/counters  JSON, need \"Authorization: Bearer <token>\" (the token of --token-file)\n"
+      "  POST /v1/tests                   starts a whitelisted test program from --tools-dir (perftest ib_*_bw/lat,\n"
+      "                                   nccl-tests *_perf, mpirun, srun): {\"program\", \"args\": [...], \"env\": {NCCL_*},\n"
+      "                                   \"timeout_s\"}; GET /v1/tests[/ID[?offset=N]] its state and output;\n"
+      "                                   DELETE /v1/tests/ID ends it (token needed, as for all of /v1/ but health)\n"
       "  GET /v1/health                   JSON, no token\n"
       "  GET /metrics                     Prometheus text format (railyard_* metrics), no token";
 
 constexpr const char* kFooter
     = "The token file must not be readable or writable by others (chmod 600 or 640 with a dedicated group);\n"
       "the agent refuses to start otherwise. Without --token-file the JSON API refuses every request.\n"
+      "Tests run as TOOLS-DIR/<program> (never through PATH or a shell; arguments without shell metacharacters;\n"
+      "only NCCL_* variables added), at most 16 at once; stopping the agent ends every running test.\n"
       "Stop with SIGINT or SIGTERM. Exit status: 0 stopped cleanly, 1 could not serve (e.g. the address is\n"
       "in use), 2 bad input.";
 
@@ -158,6 +165,7 @@ struct Options {
     std::string nodeType;
     std::string railMap;
     std::string emulated;
+    std::string toolsDir = "/usr/bin";
     int threads = 2;
 };
 
@@ -188,6 +196,7 @@ int serve(const Options& o)
     config.listenAddress = listen->address;
     config.port = listen->port;
     config.threads = o.threads;
+    config.toolsDir = o.toolsDir;
     if (!o.tokenFile.empty()) {
         auto token = readToken(o.tokenFile, error);
         if (!token) {
@@ -218,7 +227,8 @@ int serve(const Options& o)
     std::ostringstream line;
     line << "railyard-agent " << RAILYARD_VERSION << ": listening on http://" << host << ':' << server.port()
          << " for node " << (reader->options().node.empty() ? "(hostname)" : reader->options().node) << ", sysfs "
-         << o.sysfsRoot << (o.emulated.empty() ? "" : ", emulated sources " + o.emulated) << ", " << config.threads
+         << o.sysfsRoot << (o.emulated.empty() ? "" : ", emulated sources " + o.emulated) << ", tools " << o.toolsDir << ", "
+         << config.threads
          << " threads, " << (config.token.empty() ? "no token: the JSON API refuses every request" : "token from " + o.tokenFile)
          << '\n';
     std::cerr << line.str() << std::flush;
@@ -253,6 +263,10 @@ int main(int argc, char** argv)
         ->type_name("LIST");
     app.add_option("--emulated", o.emulated,
            "Read DCB, ethtool, LLDP and GPU-driver data from the emulator's files in DIR instead of this host")
+        ->check(CLI::ExistingDirectory);
+    app.add_option("--tools-dir", o.toolsDir,
+           "Folder of the test programs POST /v1/tests may start (DIR/<program>, whitelisted names only; no PATH search)")
+        ->capture_default_str()
         ->check(CLI::ExistingDirectory);
     app.add_option("--threads", o.threads, "Worker threads serving requests")->type_name("N")->capture_default_str()->check(CLI::Range(1, 64));
     try {

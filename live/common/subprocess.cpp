@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/common/subprocess.h"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <csignal>
@@ -51,7 +52,7 @@ namespace {
         args.push_back(nullptr);
 
         std::vector<std::string> envStrings;
-        for (char** e = environ; *e; ++e) {
+        for (char** e = options.inheritEnvironment ? environ : nullptr; e && *e; ++e) {
             const std::string entry(*e);
             if (!options.env.contains(entry.substr(0, entry.find('='))))
                 envStrings.push_back(entry);
@@ -87,29 +88,55 @@ namespace {
         return result;
     }
 
+    /// The child inherits 0, 1 and 2 only: not the sockets or files of this process (an agent's
+    /// listening socket, other children's pipes) that lack O_CLOEXEC.
+    void closeTheRest(posix_spawn_file_actions_t& actions) { posix_spawn_file_actions_addclosefrom_np(&actions, 3); }
+
 } // namespace
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv, const SpawnOptions& options)
     : m_group(options.ownProcessGroup)
 {
+    std::array<int, 2> pipeFds { -1, -1 };
+    if (options.capture && ::pipe2(pipeFds.data(), O_CLOEXEC) != 0) {
+        m_error = "cannot start " + (argv.empty() ? std::string("(nothing)") : argv.front()) + ": pipe: " + errorText(errno);
+        return;
+    }
     const std::string log = options.log.empty() ? std::string("/dev/null") : options.log.string();
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (options.capture)
+        posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
+    else
+        posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    closeTheRest(actions);
     const int result = spawn(m_pid, argv, actions, options);
     posix_spawn_file_actions_destroy(&actions);
+    if (options.capture) {
+        ::close(pipeFds[1]);
+        if (result == 0) {
+            m_output = pipeFds[0];
+            ::fcntl(m_output, F_SETFL, ::fcntl(m_output, F_GETFL) | O_NONBLOCK);
+        } else {
+            ::close(pipeFds[0]);
+        }
+    }
     m_started = result == 0;
     if (!m_started) {
         m_pid = -1;
         m_error = "cannot start " + (argv.empty() ? std::string("(nothing)") : argv.front()) + ": " + errorText(result);
+        return;
     }
+    m_startedPid = m_pid;
 }
 
 ChildProcess::~ChildProcess()
 {
     stop();
+    if (m_output >= 0)
+        ::close(m_output);
 }
 
 bool ChildProcess::poll()
@@ -120,13 +147,74 @@ bool ChildProcess::poll()
     if (::waitid(P_PID, static_cast<id_t>(m_pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0)
         return true;
     // Ended: end what it left in its group while the unreaped child still holds the group id.
-    if (m_group)
+    if (m_group) {
         ::kill(-m_pid, SIGKILL);
+        m_groupLeft = m_pid;
+    }
     int status = 0;
-    if (::waitpid(m_pid, &status, 0) == m_pid)
+    if (::waitpid(m_pid, &status, 0) == m_pid) {
         m_status = statusOf(status);
+        m_waitStatus = status;
+    }
     m_pid = -1;
     return false;
+}
+
+std::optional<int> ChildProcess::exitCode() const
+{
+    if (!m_waitStatus || !WIFEXITED(*m_waitStatus))
+        return std::nullopt;
+    return WEXITSTATUS(*m_waitStatus);
+}
+
+std::optional<int> ChildProcess::termSignal() const
+{
+    if (!m_waitStatus || !WIFSIGNALED(*m_waitStatus))
+        return std::nullopt;
+    return WTERMSIG(*m_waitStatus);
+}
+
+bool ChildProcess::reapGroup()
+{
+    if (m_groupLeft <= 0)
+        return true;
+    for (;;) {
+        // No process (not even a zombie) left in the group: done.
+        if (::kill(-m_groupLeft, 0) != 0 && errno == ESRCH)
+            break;
+        const pid_t reaped = ::waitpid(-m_groupLeft, nullptr, WNOHANG);
+        if (reaped > 0)
+            continue;
+        if (reaped == 0)
+            return false; // a child of ours in the group has not ended yet (it got SIGKILL)
+        if (errno == EINTR)
+            continue;
+        break; // ECHILD: what remains is not ours to reap (init reaps it)
+    }
+    m_groupLeft = -1;
+    return true;
+}
+
+std::size_t ChildProcess::readOutput(std::string& into, std::size_t maxBytes)
+{
+    std::size_t total = 0;
+    std::array<char, 65536> chunk;
+    while (m_output >= 0 && total < maxBytes) {
+        const std::size_t want = std::min(chunk.size(), maxBytes - total);
+        const ssize_t n = ::read(m_output, chunk.data(), want);
+        if (n > 0) {
+            into.append(chunk.data(), static_cast<std::size_t>(n));
+            total += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            break;
+        ::close(m_output); // the end (every writer gone), or an error that will not pass
+        m_output = -1;
+    }
+    return total;
 }
 
 std::optional<int> ChildProcess::waitFor(std::chrono::milliseconds timeout)
@@ -148,17 +236,24 @@ void ChildProcess::signal(int signal) const
 
 void ChildProcess::stop(std::chrono::milliseconds grace)
 {
-    if (!poll())
-        return;
-    signal(SIGTERM);
-    if (waitFor(grace))
-        return;
-    signal(SIGKILL);
-    int status = 0;
-    while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+    if (poll()) {
+        signal(SIGTERM);
+        if (!waitFor(grace)) {
+            signal(SIGKILL);
+            if (m_group)
+                m_groupLeft = m_pid;
+            int status = 0;
+            while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            m_status = statusOf(status);
+            m_waitStatus = status;
+            m_pid = -1;
+        }
     }
-    m_status = statusOf(status);
-    m_pid = -1;
+    // What the group left behind has had SIGKILL: give it a moment to go, and reap it.
+    const auto deadline = std::chrono::steady_clock::now() + 1s;
+    while (!reapGroup() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(2ms);
 }
 
 bool waitForText(ChildProcess& child, const fs::path& path, const std::string& text, std::chrono::milliseconds timeout)
@@ -187,6 +282,7 @@ core::Result<std::string> runProgram(const std::vector<std::string>& argv, std::
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    closeTheRest(actions);
     pid_t pid = 0;
     const int spawned = spawn(pid, argv, actions, SpawnOptions {});
     posix_spawn_file_actions_destroy(&actions);

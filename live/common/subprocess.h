@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// Running other programs without a shell: a child process with its output in a log file that
-// is ended and reaped when it goes (ibsim and OpenSM under the emulator and the tests), a
-// program run to its end with its stdout captured (lldpctl in the agent), and finding a
-// program or a file of an installed Debian package. Every wait is bounded.
+// Running other programs without a shell: a child process with its output in a log file or a
+// pipe that is ended and reaped when it goes (ibsim and OpenSM under the emulator and the tests,
+// the agent's tests), a program run to its end with its stdout captured (lldpctl in the agent),
+// and finding a program or a file of an installed Debian package. Every wait is bounded. No child
+// inherits a descriptor other than 0, 1 and 2.
 #pragma once
 
 #include "core/result.h"
@@ -31,6 +32,11 @@ struct SpawnOptions {
     /// Starts the child with an empty signal mask and SIGINT/SIGTERM at their default
     /// actions (for a parent that blocks those signals to wait for them).
     bool defaultSignals = false;
+    /// Sends stdout and stderr into one pipe instead of `log`; read it with
+    /// ChildProcess::readOutput() (a child that fills the pipe waits until it is read).
+    bool capture = false;
+    /// Inherits this process's environment; false: the child's environment is `env` only.
+    bool inheritEnvironment = true;
 };
 
 /// A child process, stdin from /dev/null. The destructor ends it (stop()) and reaps it.
@@ -53,16 +59,45 @@ public:
     std::optional<int> waitFor(std::chrono::milliseconds timeout);
     /// Sends `signal` to the process (to its group with ownProcessGroup) while it runs.
     void signal(int signal) const;
-    /// Ends the process: SIGTERM, then SIGKILL when it has not ended after `grace`; reaps it.
+    /// Ends the process: SIGTERM, then SIGKILL when it has not ended after `grace`; reaps it
+    /// (and, with ownProcessGroup, what it left in its group: see reapGroup(), at most 1 s).
     void stop(std::chrono::milliseconds grace = std::chrono::seconds(3));
+
+    /// The process id it was started with (with ownProcessGroup also its process group id);
+    /// -1 when it never started. Still set once the process has been reaped.
+    pid_t pid() const { return m_startedPid; }
+    /// Once the process has ended: its exit code when it exited, nullopt when a signal ended it.
+    std::optional<int> exitCode() const;
+    /// Once the process has ended: the signal that ended it, nullopt when it exited.
+    std::optional<int> termSignal() const;
+
+    /// With ownProcessGroup, once the process has ended (running() false): reaps, without
+    /// waiting, the processes it left in its group that have become children of this process
+    /// (as they do when this process is PID 1 or a child subreaper; they were sent SIGKILL
+    /// when the process ended).
+    /// True when nothing of the group remains that this process could reap; call it again
+    /// until then. Always true without ownProcessGroup.
+    bool reapGroup();
+
+    /// With `capture`: the read end of the output pipe (non-blocking; for poll()), -1 without
+    /// capture or once the pipe has reached its end.
+    int outputFd() const { return m_output; }
+    /// With `capture`: appends to `into` what the child wrote and is available now, at most
+    /// `maxBytes`, without waiting; closes the pipe at its end (every writer gone). Returns the
+    /// number of bytes appended.
+    std::size_t readOutput(std::string& into, std::size_t maxBytes = std::size_t(1) << 20);
 
 private:
     bool poll();
 
     pid_t m_pid = -1;
+    pid_t m_startedPid = -1;
+    pid_t m_groupLeft = -1; ///< the group id while its leftovers may still need reaping
     bool m_started = false;
     bool m_group = false;
+    int m_output = -1;
     std::optional<int> m_status;
+    std::optional<int> m_waitStatus; ///< waitpid's status of the ended process
     std::string m_error;
 };
 

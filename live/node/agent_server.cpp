@@ -4,24 +4,36 @@
 
 #include "live/common/inventory_json.h"
 #include "live/common/rate.h"
+#include "live/common/subprocess.h"
+#include "live/common/tool_invocation.h"
 #include "live/node/sysfs_read.h"
 
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
+#include <condition_variable>
+#include <csignal>
 #include <cstring>
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <tuple>
 #include <utility>
+#include <vector>
 
+#include <fcntl.h>
 #include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -31,7 +43,7 @@ namespace {
 
     constexpr const char* kJson = "application/json";
     constexpr const char* kPrometheus = "text/plain; version=0.0.4; charset=utf-8";
-    constexpr std::size_t kMaxBody = 1024; // GET only: a request body is never needed
+    constexpr std::size_t kMaxBody = 64 * 1024; // POST /v1/tests only; every other request is answered before its body is read
 
     // Compares in time that depends only on the lengths, never on where the first difference is.
     bool constantTimeEquals(std::string_view a, std::string_view b)
@@ -73,18 +85,26 @@ namespace {
         return token;
     }
 
-    void sendError(httplib::Response& res, int status, std::string_view code, std::string_view message)
+    // Text that is not UTF-8 (a test's output, a sysfs file) is sent with U+FFFD in its place.
+    std::string dumpJson(const nlohmann::json& doc)
     {
-        res.status = status;
-        const nlohmann::json body = { { "api_version", kApiVersion },
-            { "error", { { "code", code }, { "message", message } } } };
-        res.set_content(body.dump() + "\n", kJson);
+        return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     }
 
-    void sendJson(httplib::Response& res, const nlohmann::json& doc)
+    void sendError(httplib::Response& res, int status, std::string_view code, std::string_view message,
+        nlohmann::json extra = nlohmann::json::object())
     {
-        res.status = 200;
-        res.set_content(doc.dump() + "\n", kJson);
+        res.status = status;
+        nlohmann::json error = { { "code", code }, { "message", message } };
+        error.update(extra);
+        const nlohmann::json body = { { "api_version", kApiVersion }, { "error", std::move(error) } };
+        res.set_content(dumpJson(body), kJson);
+    }
+
+    void sendJson(httplib::Response& res, const nlohmann::json& doc, int status = 200)
+    {
+        res.status = status;
+        res.set_content(dumpJson(doc), kJson);
     }
 
     std::string hostName()
@@ -142,7 +162,7 @@ namespace {
         }
     }
 
-    enum class Route { Health, Metrics, Inventory, Counters, Unknown };
+    enum class Route { Health, Metrics, Inventory, Counters, Tests, Test, Unknown };
 
     Route routeOf(std::string_view path)
     {
@@ -154,7 +174,602 @@ namespace {
             return Route::Inventory;
         if (path == "/v1/counters")
             return Route::Counters;
+        if (path == "/v1/tests")
+            return Route::Tests;
+        if (path.rfind("/v1/tests/", 0) == 0)
+            return Route::Test;
         return Route::Unknown;
+    }
+
+    const char* allowedMethods(Route route)
+    {
+        return route == Route::Tests ? "GET, HEAD, POST" : route == Route::Test ? "GET, HEAD, DELETE" : "GET, HEAD";
+    }
+
+    bool methodAllowed(Route route, const std::string& method)
+    {
+        return method == "GET" || method == "HEAD" || (route == Route::Tests && method == "POST")
+            || (route == Route::Test && method == "DELETE");
+    }
+
+    // What cpp-httplib answers by itself (a body too large, a request it cannot read), in the
+    // agent's JSON error form.
+    std::pair<const char*, std::string> httpErrorOf(int status)
+    {
+        switch (status) {
+        case 400: return { "BAD_REQUEST", "the request could not be read" };
+        case 413: return { "PAYLOAD_TOO_LARGE", "the request body is larger than " + std::to_string(kMaxBody / 1024) + " KiB" };
+        case 414: return { "URI_TOO_LONG", "the request path is too long" };
+        default: return { "HTTP_ERROR", "HTTP status " + std::to_string(status) };
+        }
+    }
+
+} // namespace
+
+// --- /v1/tests: whitelisted test programs run on request, read while they run, cancelled.
+
+namespace {
+
+    using namespace std::chrono_literals;
+    using SteadyTime = std::chrono::steady_clock::time_point;
+
+    constexpr std::size_t kMaxTestArgs = 128;
+    constexpr std::size_t kMaxRunningTests = 16;
+    constexpr std::size_t kKeptFinishedTests = 64;
+    constexpr std::size_t kMaxTestOutput = std::size_t(16) << 20;
+    constexpr std::size_t kMaxOutputPerAnswer = std::size_t(1) << 20;
+    constexpr long long kDefaultTestTimeoutS = 600;
+    constexpr long long kMaxTestTimeoutS = 86400;
+    constexpr auto kKillGrace = 2s;
+    constexpr int kSupervisorTickMs = 50; // exits and timeouts are seen this soon
+
+    enum class TestState { Running, Exited, Killed, TimedOut, FailedToStart };
+
+    const char* stateName(TestState state)
+    {
+        switch (state) {
+        case TestState::Running: return "running";
+        case TestState::Exited: return "exited";
+        case TestState::Killed: return "killed";
+        case TestState::TimedOut: return "timed_out";
+        case TestState::FailedToStart: return "failed_to_start";
+        }
+        return "unknown";
+    }
+
+    long long wallMs()
+    {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    }
+
+    struct TestRequest {
+        ToolInvocation invocation;
+        long long timeoutS = kDefaultTestTimeoutS;
+    };
+
+    core::Error badField(std::string field, std::string message)
+    {
+        return core::Error { "BAD_REQUEST", std::move(message), std::move(field), {} };
+    }
+
+    // A JSON value as a message quotes it: compact, cut at 60 characters.
+    std::string shownJson(const nlohmann::json& value)
+    {
+        std::string text = dumpJson(value);
+        text.pop_back(); // the newline
+        return text.size() > 60 ? text.substr(0, 60) + "..." : text;
+    }
+
+    // The request field a checkInvocation error is about ("program", "args[3]", "env.NCCL_X").
+    std::string fieldOf(const core::Error& e)
+    {
+        if (e.where == "program" || e.where == "role" || e.where.rfind("args[", 0) == 0)
+            return e.where;
+        return e.where == "environment" ? std::string("env") : "env." + e.where;
+    }
+
+    void parseArgs(const nlohmann::json& value, ToolInvocation& out, core::Errors& errors)
+    {
+        if (!value.is_array()) {
+            errors.push_back(badField("args", "args: must be an array of strings, got " + shownJson(value)));
+            return;
+        }
+        if (value.size() > kMaxTestArgs) {
+            errors.push_back(badField("args", "args: at most " + std::to_string(kMaxTestArgs) + " arguments, got " + std::to_string(value.size())));
+            return;
+        }
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            const std::string field = "args[" + std::to_string(i) + "]";
+            if (value[i].is_string())
+                out.args.push_back(value[i].get<std::string>());
+            else
+                errors.push_back(badField(field, field + ": must be a string, got " + shownJson(value[i])));
+        }
+    }
+
+    void parseEnv(const nlohmann::json& value, ToolInvocation& out, core::Errors& errors)
+    {
+        if (!value.is_object()) {
+            errors.push_back(badField("env", "env: must be an object of NCCL_* names and string values, got " + shownJson(value)));
+            return;
+        }
+        for (const auto& [name, v] : value.items()) {
+            if (v.is_string())
+                out.env.emplace_back(name, v.get<std::string>());
+            else
+                errors.push_back(badField("env." + name, "env." + name + ": must be a string, got " + shownJson(v)));
+        }
+    }
+
+    // 1..kMaxTestTimeoutS whole seconds (a number past LLONG_MAX reads as negative: refused too).
+    std::optional<long long> parseTimeout(const nlohmann::json& value)
+    {
+        if (!value.is_number_integer())
+            return std::nullopt;
+        const auto seconds = value.get<long long>();
+        if (seconds < 1 || seconds > kMaxTestTimeoutS)
+            return std::nullopt;
+        return seconds;
+    }
+
+    // POST /v1/tests's body, checked field by field and then by checkInvocation (the last gate).
+    // Every error names its field (`where`).
+    core::Result<TestRequest> parseTestRequest(const std::string& body)
+    {
+        const nlohmann::json doc = nlohmann::json::parse(body, nullptr, false);
+        if (doc.is_discarded())
+            return badField("body", "body: not a JSON document");
+        if (!doc.is_object())
+            return badField("body", "body: must be a JSON object {\"program\": ..., \"args\": [...], \"env\": {...}, \"timeout_s\": ...}");
+        TestRequest r;
+        r.invocation.role = "launcher";
+        core::Errors errors;
+        for (const auto& [key, value] : doc.items()) {
+            if (key == "program") {
+                if (value.is_string())
+                    r.invocation.program = value.get<std::string>();
+                else
+                    errors.push_back(badField(key, "program: must be a string (a whitelisted tool name), got " + shownJson(value)));
+            } else if (key == "args") {
+                parseArgs(value, r.invocation, errors);
+            } else if (key == "env") {
+                parseEnv(value, r.invocation, errors);
+            } else if (key == "timeout_s") {
+                if (const std::optional<long long> t = parseTimeout(value))
+                    r.timeoutS = *t;
+                else
+                    errors.push_back(badField(key, "timeout_s: must be a whole number of seconds from 1 to " + std::to_string(kMaxTestTimeoutS)
+                            + ", got " + shownJson(value)));
+            } else if (key == "role") {
+                if (value.is_string())
+                    r.invocation.role = value.get<std::string>();
+                else
+                    errors.push_back(badField(key, "role: must be a string (server, client or launcher), got " + shownJson(value)));
+            } else {
+                errors.push_back(badField(key, "unknown field " + launch_detail::shown(key)
+                        + " (a test request has program, args, env, timeout_s and role)"));
+            }
+        }
+        if (!doc.contains("program"))
+            errors.push_back(badField("program", "program: missing (a whitelisted tool name, e.g. ib_write_bw)"));
+        if (!errors.empty())
+            return errors;
+        if (const core::Status checked = checkInvocation(r.invocation); !checked) {
+            for (const core::Error& e : checked.errors())
+                errors.push_back(badField(fieldOf(e), e.message));
+            return errors;
+        }
+        return r;
+    }
+
+    struct TestRecord {
+        std::string id;
+        ToolInvocation invocation;
+        long long timeoutS = 0;
+        TestState state = TestState::Running;
+        std::unique_ptr<ChildProcess> child; ///< until it and what it left in its group are reaped
+        pid_t pid = -1;
+        std::optional<int> exitStatus;
+        std::optional<int> signal;
+        std::string error; ///< failed_to_start: why
+        std::string output; ///< stdout and stderr, at most kMaxTestOutput bytes
+        bool outputTruncated = false;
+        long long startedMs = 0;
+        std::optional<long long> endedMs;
+        SteadyTime deadline;
+        std::optional<SteadyTime> killAt; ///< SIGKILL then, when it still runs
+        bool cancelRequested = false;
+        bool timedOut = false;
+        std::uint64_t endOrder = 0; ///< the order of ending, to keep the last finished ones
+    };
+
+    nlohmann::json nullable(const std::optional<int>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+    // The test without its output.
+    nlohmann::json testJson(const TestRecord& t)
+    {
+        nlohmann::json env = nlohmann::json::object();
+        for (const auto& [name, value] : t.invocation.env)
+            env[name] = value;
+        nlohmann::json j = { { "id", t.id }, { "program", t.invocation.program }, { "args", t.invocation.args }, { "env", env },
+            { "role", t.invocation.role }, { "state", stateName(t.state) }, { "exit_status", nullable(t.exitStatus) },
+            { "signal", nullable(t.signal) }, { "pid", t.pid > 0 ? nlohmann::json(t.pid) : nlohmann::json(nullptr) },
+            { "timeout_s", t.timeoutS }, { "started_ms", t.startedMs },
+            { "ended_ms", t.endedMs ? nlohmann::json(*t.endedMs) : nlohmann::json(nullptr) }, { "output_bytes", t.output.size() },
+            { "output_truncated", t.outputTruncated } };
+        if (!t.error.empty())
+            j["error"] = t.error;
+        return j;
+    }
+
+    // Where a slice [begin, end) of UTF-8 text should end so that it does not split a character
+    // whose remaining bytes may still come: before the last character when that one is incomplete.
+    std::size_t utf8Cut(const std::string& text, std::size_t begin, std::size_t end)
+    {
+        std::size_t lead = end;
+        for (int k = 0; k < 4 && lead > begin; ++k) {
+            const auto c = static_cast<unsigned char>(text[--lead]);
+            if ((c & 0xC0) == 0x80)
+                continue; // a continuation byte
+            const std::size_t length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+            return lead + length > end ? lead : end;
+        }
+        return end;
+    }
+
+    // The tests of this agent. Request threads start, read and cancel them; one supervisor thread
+    // reads their output, reaps them (and what they left in their process groups) and enforces
+    // their timeouts, so that no request thread ever waits on a child. Thread-safe.
+    class TestRunner {
+    public:
+        TestRunner(std::filesystem::path toolsDir, std::string sysfsRoot)
+            : m_toolsDir(std::move(toolsDir))
+            , m_sysfsRoot(std::move(sysfsRoot))
+        {
+            if (::pipe2(m_wake.data(), O_CLOEXEC | O_NONBLOCK) != 0)
+                m_wake = { -1, -1 }; // the supervisor then polls on its tick alone
+        }
+        ~TestRunner()
+        {
+            stop();
+            for (const int fd : m_wake)
+                if (fd >= 0)
+                    ::close(fd);
+        }
+        TestRunner(const TestRunner&) = delete;
+        TestRunner& operator=(const TestRunner&) = delete;
+
+        void start();
+        void stop();
+        /// The test started (or failed to start); errors TOO_MANY_TESTS, AGENT_STATE.
+        core::Result<nlohmann::json> launch(TestRequest request);
+        /// The test with its output from byte `offset`; nullopt for an unknown id.
+        std::optional<nlohmann::json> find(const std::string& id, std::size_t offset) const;
+        nlohmann::json list() const;
+        /// Ends a running test and waits (at most the kill grace and a second) for it to end.
+        std::optional<nlohmann::json> cancel(const std::string& id);
+
+    private:
+        void supervise();
+        void service(SteadyTime now);
+        void readOutput(TestRecord& t, bool drain);
+        void finish(TestRecord& t);
+        void trim();
+        void wake() const;
+        std::shared_ptr<TestRecord> findLocked(const std::string& id) const;
+        std::string newId() const;
+
+        const std::filesystem::path m_toolsDir;
+        const std::string m_sysfsRoot;
+        mutable std::mutex m_mutex; // guards everything below
+        std::condition_variable m_changed;
+        std::vector<std::shared_ptr<TestRecord>> m_tests; // in the order they were started
+        std::thread m_thread;
+        std::array<int, 2> m_wake { -1, -1 };
+        bool m_running = false;
+        bool m_stopping = false;
+        std::uint64_t m_ended = 0;
+    };
+
+    void TestRunner::start()
+    {
+        const std::lock_guard lock(m_mutex);
+        if (m_running)
+            return;
+        m_running = true;
+        m_stopping = false;
+        m_thread = std::thread([this] { supervise(); });
+    }
+
+    void TestRunner::wake() const
+    {
+        if (m_wake[1] >= 0) {
+            const char one = 1;
+            [[maybe_unused]] const ssize_t n = ::write(m_wake[1], &one, 1); // full: a wake-up is pending anyway
+        }
+    }
+
+    std::shared_ptr<TestRecord> TestRunner::findLocked(const std::string& id) const
+    {
+        for (const auto& t : m_tests)
+            if (t->id == id)
+                return t;
+        return nullptr;
+    }
+
+    std::string TestRunner::newId() const
+    {
+        static constexpr char hex[] = "0123456789abcdef";
+        std::random_device random;
+        for (;;) {
+            std::string id;
+            for (int word = 0; word < 4; ++word) {
+                const std::uint32_t bits = random();
+                for (int k = 0; k < 8; ++k)
+                    id += hex[(bits >> (4 * k)) & 15u];
+            }
+            if (!findLocked(id))
+                return id;
+        }
+    }
+
+    core::Result<nlohmann::json> TestRunner::launch(TestRequest request)
+    {
+        const std::lock_guard lock(m_mutex);
+        if (!m_running || m_stopping)
+            return core::Error { "AGENT_STATE", "the agent is stopping: no test starts now", {}, {} };
+        const auto running = std::count_if(m_tests.begin(), m_tests.end(), [](const auto& t) { return t->state == TestState::Running; });
+        if (static_cast<std::size_t>(running) >= kMaxRunningTests)
+            return core::Error { "TOO_MANY_TESTS",
+                std::to_string(kMaxRunningTests) + " tests already run on this node: wait for one to end, or cancel one (DELETE /v1/tests/<id>)",
+                {}, {} };
+        auto t = std::make_shared<TestRecord>();
+        t->id = newId();
+        t->invocation = std::move(request.invocation);
+        t->timeoutS = request.timeoutS;
+        t->startedMs = wallMs();
+        std::vector<std::string> argv { (m_toolsDir / t->invocation.program).string() };
+        argv.insert(argv.end(), t->invocation.args.begin(), t->invocation.args.end());
+        SpawnOptions options;
+        options.env = { { "PATH", "/usr/bin:/bin" }, { "LANG", "C" }, { "RAILYARD_SYSFS_ROOT", m_sysfsRoot } };
+        for (const auto& [name, value] : t->invocation.env)
+            options.env[name] = value;
+        options.ownProcessGroup = true;
+        options.defaultSignals = true; // railyard-agent blocks SIGTERM in every thread; the test must not
+        options.capture = true;
+        options.inheritEnvironment = false;
+        auto child = std::make_unique<ChildProcess>(argv, options);
+        if (child->started()) {
+            t->pid = child->pid();
+            t->deadline = std::chrono::steady_clock::now() + std::chrono::seconds(t->timeoutS);
+            t->child = std::move(child);
+        } else {
+            t->state = TestState::FailedToStart;
+            t->error = child->error();
+            t->endedMs = t->startedMs;
+            t->endOrder = ++m_ended;
+        }
+        m_tests.push_back(t);
+        trim();
+        wake();
+        return testJson(*t);
+    }
+
+    std::optional<nlohmann::json> TestRunner::find(const std::string& id, std::size_t offset) const
+    {
+        const std::lock_guard lock(m_mutex);
+        const std::shared_ptr<TestRecord> t = findLocked(id);
+        if (!t)
+            return std::nullopt;
+        nlohmann::json j = testJson(*t);
+        const std::size_t size = t->output.size();
+        const std::size_t begin = std::min(offset, size);
+        std::size_t end = std::min(size, begin + kMaxOutputPerAnswer);
+        const bool complete = t->state != TestState::Running || t->outputTruncated; // no more bytes will come
+        if (!(complete && end == size))
+            end = utf8Cut(t->output, begin, end);
+        j["offset"] = begin;
+        j["output"] = t->output.substr(begin, end - begin);
+        j["next_offset"] = end;
+        return j;
+    }
+
+    nlohmann::json TestRunner::list() const
+    {
+        const std::lock_guard lock(m_mutex);
+        nlohmann::json tests = nlohmann::json::array();
+        for (const auto& t : m_tests)
+            tests.push_back(testJson(*t));
+        return tests;
+    }
+
+    std::optional<nlohmann::json> TestRunner::cancel(const std::string& id)
+    {
+        std::unique_lock lock(m_mutex);
+        const std::shared_ptr<TestRecord> t = findLocked(id);
+        if (!t)
+            return std::nullopt;
+        if (t->state == TestState::Running && !t->cancelRequested) {
+            t->cancelRequested = true;
+            if (!t->timedOut) { // a test that timed out is on its way already
+                t->child->signal(SIGTERM);
+                t->killAt = std::chrono::steady_clock::now() + kKillGrace;
+            }
+            wake();
+        }
+        m_changed.wait_until(lock, std::chrono::steady_clock::now() + kKillGrace + 1s,
+            [&] { return t->state != TestState::Running || !m_running; });
+        return testJson(*t);
+    }
+
+    void TestRunner::supervise()
+    {
+        std::vector<pollfd> fds;
+        std::unique_lock lock(m_mutex);
+        while (!m_stopping) {
+            fds.clear();
+            if (m_wake[0] >= 0)
+                fds.push_back({ m_wake[0], POLLIN, 0 });
+            bool busy = m_wake[0] < 0;
+            for (const auto& t : m_tests) {
+                if (!t->child)
+                    continue;
+                busy = true;
+                if (t->state == TestState::Running && t->child->outputFd() >= 0)
+                    fds.push_back({ t->child->outputFd(), POLLIN, 0 });
+            }
+            // Only this thread closes these descriptors, so they stay valid while it polls unlocked.
+            lock.unlock();
+            ::poll(fds.data(), fds.size(), busy ? kSupervisorTickMs : -1);
+            if (m_wake[0] >= 0) {
+                std::array<char, 64> drained {};
+                while (::read(m_wake[0], drained.data(), drained.size()) > 0) {
+                }
+            }
+            lock.lock();
+            service(std::chrono::steady_clock::now());
+            m_changed.notify_all();
+        }
+    }
+
+    // Under m_mutex, on the supervisor thread.
+    void TestRunner::service(SteadyTime now)
+    {
+        for (const auto& tp : m_tests) {
+            TestRecord& t = *tp;
+            if (!t.child)
+                continue;
+            if (t.state != TestState::Running) {
+                if (t.child->reapGroup())
+                    t.child.reset();
+                continue;
+            }
+            readOutput(t, false);
+            if (!t.child->running()) {
+                finish(t);
+                continue;
+            }
+            if (!t.cancelRequested && !t.timedOut && now >= t.deadline) {
+                t.timedOut = true;
+                t.child->signal(SIGTERM);
+                t.killAt = now + kKillGrace;
+            }
+            if (t.killAt && now >= *t.killAt) {
+                t.child->signal(SIGKILL);
+                t.killAt.reset();
+            }
+        }
+        trim();
+    }
+
+    void TestRunner::readOutput(TestRecord& t, bool drain)
+    {
+        std::string chunk;
+        do {
+            chunk.clear();
+            if (t.child->readOutput(chunk) == 0)
+                break;
+            const std::size_t room = kMaxTestOutput - t.output.size();
+            if (chunk.size() > room) {
+                t.output.append(chunk, 0, room); // the rest is read and dropped, so the test never blocks on it
+                t.outputTruncated = true;
+            } else {
+                t.output += chunk;
+            }
+        } while (drain);
+    }
+
+    // The test's process has been reaped: its last output, how it ended.
+    void TestRunner::finish(TestRecord& t)
+    {
+        readOutput(t, true);
+        t.exitStatus = t.child->exitCode();
+        t.signal = t.child->termSignal();
+        t.state = t.timedOut ? TestState::TimedOut : t.cancelRequested ? TestState::Killed : TestState::Exited;
+        t.endedMs = wallMs();
+        t.endOrder = ++m_ended;
+        t.killAt.reset();
+        if (t.child->reapGroup())
+            t.child.reset();
+    }
+
+    // Keeps the last kKeptFinishedTests finished tests (those whose processes are all reaped).
+    void TestRunner::trim()
+    {
+        auto finished = std::count_if(m_tests.begin(), m_tests.end(), [](const auto& t) { return t->state != TestState::Running; });
+        while (static_cast<std::size_t>(finished) > kKeptFinishedTests) {
+            auto oldest = m_tests.end();
+            for (auto it = m_tests.begin(); it != m_tests.end(); ++it) {
+                if ((*it)->state != TestState::Running && !(*it)->child && (oldest == m_tests.end() || (*it)->endOrder < (*oldest)->endOrder))
+                    oldest = it;
+            }
+            if (oldest == m_tests.end())
+                return;
+            m_tests.erase(oldest);
+            --finished;
+        }
+    }
+
+    void TestRunner::stop()
+    {
+        {
+            const std::lock_guard lock(m_mutex);
+            if (!m_running)
+                return;
+            m_stopping = true;
+        }
+        wake();
+        if (m_thread.joinable())
+            m_thread.join();
+        std::unique_lock lock(m_mutex);
+        // SIGTERM to every test at once, SIGKILL to those still there after the grace.
+        for (const auto& t : m_tests) {
+            if (t->state == TestState::Running) {
+                t->cancelRequested = true;
+                t->child->signal(SIGTERM);
+            }
+        }
+        const auto deadline = std::chrono::steady_clock::now() + kKillGrace;
+        for (;;) {
+            bool any = false;
+            for (const auto& t : m_tests) {
+                if (t->state != TestState::Running)
+                    continue;
+                readOutput(*t, false);
+                if (t->child->running())
+                    any = true;
+                else
+                    finish(*t);
+            }
+            if (!any || std::chrono::steady_clock::now() >= deadline)
+                break;
+            lock.unlock();
+            std::this_thread::sleep_for(10ms);
+            lock.lock();
+        }
+        for (const auto& t : m_tests) {
+            if (t->state == TestState::Running) {
+                t->child->stop(0ms); // SIGKILL and reap
+                finish(*t);
+            }
+            t->child.reset(); // reaps what its group left (bounded)
+        }
+        m_running = false;
+        m_stopping = false;
+        m_changed.notify_all();
+    }
+
+    // "/v1/tests/<id>" -> "<id>".
+    std::string testIdOf(std::string_view path) { return std::string(path.substr(std::string_view("/v1/tests/").size())); }
+
+    // ?offset=N: a byte offset into the output; nullopt when it is no number.
+    std::optional<std::size_t> parseOffset(const std::string& text)
+    {
+        std::size_t value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (text.empty() || error != std::errc() || end != text.data() + text.size())
+            return std::nullopt;
+        return value;
     }
 
 } // namespace
@@ -175,36 +790,104 @@ struct AgentServer::Impl {
     mutable std::optional<Inventory> metricsInventory;
     mutable std::chrono::steady_clock::time_point metricsInventoryAt;
     std::atomic<bool> listenReturned { false };
+    bool handlersSet = false;
+    std::unique_ptr<TestRunner> tests; // declared last: its tests end before the rest goes
 
     Impl(AgentConfig c, std::shared_ptr<const NodeReader> r)
         : config(std::move(c))
         , reader(std::move(r))
+        , tests(std::make_unique<TestRunner>(config.toolsDir, reader ? reader->options().sysfsRoot.string() : std::string()))
     {
     }
 
-    // Everything is answered here, before cpp-httplib's own routing: one place decides on
-    // method, token and path, so no request can reach a handler the checks did not see.
-    void handle(const httplib::Request& req, httplib::Response& res) const
+    // Everything is decided here, before cpp-httplib's own routing: one place decides on
+    // method, token and path, so no request can reach a handler the checks did not see. Only
+    // POST /v1/tests, once checked, goes on to its handler (which has the body read for it);
+    // every other request is answered here (false: go on).
+    bool handle(const httplib::Request& req, httplib::Response& res) const
     {
         const Route route = routeOf(req.path);
         const bool isPublic = route == Route::Health || route == Route::Metrics;
         if (!isPublic && !authorize(req, res))
-            return;
+            return true;
         if (route == Route::Unknown) {
             sendError(res, 404, "NOT_FOUND",
-                "no such path: " + req.path + " (the agent answers /v1/inventory, /v1/counters, /v1/health and /metrics)");
-            return;
+                "no such path: " + req.path + " (the agent answers /v1/inventory, /v1/counters, /v1/tests, /v1/health and /metrics)");
+            return true;
         }
-        if (req.method != "GET" && req.method != "HEAD") {
-            res.set_header("Allow", "GET, HEAD");
-            sendError(res, 405, "METHOD_NOT_ALLOWED", req.method + " " + req.path + ": only GET is allowed");
-            return;
+        if (!methodAllowed(route, req.method)) {
+            res.set_header("Allow", allowedMethods(route));
+            sendError(res, 405, "METHOD_NOT_ALLOWED", req.method + " " + req.path + ": allowed here: " + allowedMethods(route));
+            return true;
+        }
+        if (route == Route::Tests && req.method == "POST") {
+            const std::string length = req.get_header_value("Content-Length");
+            std::uint64_t bytes = 0;
+            const auto [end, error] = std::from_chars(length.data(), length.data() + length.size(), bytes);
+            if (!length.empty() && (error != std::errc() || bytes > kMaxBody)) {
+                res.set_header("Connection", "close"); // its body is not read
+                sendError(res, 413, "PAYLOAD_TOO_LARGE", "the request body is larger than " + std::to_string(kMaxBody / 1024) + " KiB");
+                return true;
+            }
+            return false;
         }
         try {
-            answer(route, res);
+            if (route == Route::Tests || route == Route::Test)
+                answerTests(route, req, res);
+            else
+                answer(route, res);
         } catch (const std::exception& e) {
             sendError(res, 500, "INTERNAL", std::string("reading the node failed: ") + e.what());
         }
+        return true;
+    }
+
+    // GET /v1/tests, GET and DELETE /v1/tests/<id>.
+    void answerTests(Route route, const httplib::Request& req, httplib::Response& res) const
+    {
+        if (route == Route::Tests) {
+            sendJson(res, { { "api_version", kApiVersion }, { "tests", tests->list() } });
+            return;
+        }
+        const std::string id = testIdOf(req.path);
+        std::optional<std::size_t> offset = 0;
+        if (req.has_param("offset"))
+            offset = parseOffset(req.get_param_value("offset"));
+        if (!offset) {
+            sendError(res, 400, "BAD_REQUEST", "offset: must be a byte offset (a whole number from 0), got "
+                    + launch_detail::shown(req.get_param_value("offset")), { { "field", "offset" } });
+            return;
+        }
+        std::optional<nlohmann::json> doc = req.method == "DELETE" ? tests->cancel(id) : tests->find(id, *offset);
+        if (!doc) {
+            sendError(res, 404, "NOT_FOUND", "no test " + launch_detail::shown(id) + " on this agent (GET /v1/tests lists them)");
+            return;
+        }
+        (*doc)["api_version"] = kApiVersion;
+        sendJson(res, *doc);
+    }
+
+    // POST /v1/tests, after handle() has checked the token and the length.
+    void startTest(const httplib::Request& req, httplib::Response& res) const
+    {
+        core::Result<TestRequest> request = parseTestRequest(req.body);
+        if (!request) {
+            std::string message;
+            nlohmann::json problems = nlohmann::json::array();
+            for (const core::Error& e : request.errors()) {
+                message += (message.empty() ? "" : "; ") + e.message;
+                problems.push_back({ { "field", e.where }, { "message", e.message } });
+            }
+            sendError(res, 400, "BAD_REQUEST", message, { { "field", request.error().where }, { "problems", problems } });
+            return;
+        }
+        core::Result<nlohmann::json> test = tests->launch(std::move(*request));
+        if (!test) {
+            sendError(res, 503, test.error().code, test.error().message);
+            return;
+        }
+        (*test)["api_version"] = kApiVersion;
+        sendJson(res, *test, 201);
     }
 
     bool authorize(const httplib::Request& req, httplib::Response& res) const
@@ -255,6 +938,8 @@ struct AgentServer::Impl {
         case Route::Counters:
             sendJson(res, toJson(reader->counters()));
             return;
+        case Route::Tests:
+        case Route::Test: // answerTests()
         case Route::Unknown:
             break;
         }
@@ -340,10 +1025,26 @@ struct AgentServer::Impl {
             int yes = 1;
             ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
         });
+        if (handlersSet)
+            return;
+        handlersSet = true;
         server.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
-            handle(req, res);
-            return httplib::Server::HandlerResponse::Handled;
+            return handle(req, res) ? httplib::Server::HandlerResponse::Handled : httplib::Server::HandlerResponse::Unhandled;
         });
+        server.Post("/v1/tests", [this](const httplib::Request& req, httplib::Response& res) {
+            try {
+                startTest(req, res);
+            } catch (const std::exception& e) {
+                sendError(res, 500, "INTERNAL", std::string("starting the test failed: ") + e.what());
+            }
+        });
+        server.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
+            if (!res.body.empty())
+                return httplib::Server::HandlerResponse::Unhandled; // already the agent's own answer
+            const auto [code, message] = httpErrorOf(res.status);
+            sendError(res, res.status, code, message);
+            return httplib::Server::HandlerResponse::Handled;
+        }));
     }
 };
 
@@ -372,6 +1073,7 @@ core::Status AgentServer::start()
     d.started = std::chrono::steady_clock::now();
     d.running = true;
     d.listenReturned = false;
+    d.tests->start();
     d.thread = std::thread([&d] {
         d.server.listen_after_bind();
         d.listenReturned = true;
@@ -393,6 +1095,7 @@ void AgentServer::stop()
         d.server.stop();
     if (d.thread.joinable())
         d.thread.join();
+    d.tests->stop(); // no request is served any more: end every running test
     d.running = false;
 }
 

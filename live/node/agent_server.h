@@ -1,12 +1,27 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// The agent's HTTP/1.1 + JSON API (interfaces.md §4): /v1/inventory, /v1/counters (bearer
-// token), /v1/health and /metrics (Prometheus text, `railyard_*`; no token).
+// The agent's HTTP/1.1 + JSON API (interfaces.md §4): /v1/inventory, /v1/counters and /v1/tests
+// (bearer token), /v1/health and /metrics (Prometheus text, `railyard_*`; no token).
+//
+// /v1/tests runs whitelisted test programs (live/common/tool_invocation.h) on request:
+//   POST   /v1/tests            {"program", "args": [...], "env": {"NCCL_...": "..."}, "timeout_s", "role"}
+//                               -> 201 the test (state "running", or "failed_to_start" with "error");
+//                               400 naming the field refused; 503 when 16 tests already run
+//   GET    /v1/tests            -> {"tests": [...]} (no output)
+//   GET    /v1/tests/ID[?offset=N] -> the test, with its output from byte N (at most 1 MiB per answer)
+//                               and "next_offset"; 404 for an unknown id
+//   DELETE /v1/tests/ID         -> SIGTERM to its process group, SIGKILL 2 s later; answers the end
+// Each runs as toolsDir/<program> (no PATH search) in a process group of its own, stdin
+// /dev/null, stdout and stderr into one pipe (16 MiB kept), environment PATH=/usr/bin:/bin, LANG=C,
+// RAILYARD_SYSFS_ROOT=<the reader's sysfs root> and the request's NCCL_* variables only. A test
+// past its timeout ends "timed_out" the same way; the last 64 finished tests are kept; stop()
+// kills every running test and what it left in its group.
 #pragma once
 
 #include "core/result.h"
 #include "live/node/node_reader.h"
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -23,6 +38,8 @@ struct AgentConfig {
     /// /metrics re-reads every counter, port state and rate on each scrape, but the rest of the
     /// inventory (device identity, ports, rails) at most this often; 0: on every scrape too.
     int metricsInventoryTtlMs = 30000;
+    /// Where POST /v1/tests finds its programs: toolsDir/<program>, a whitelisted bare name.
+    std::filesystem::path toolsDir = "/usr/bin";
 };
 
 class AgentServer {
@@ -34,6 +51,7 @@ public:
 
     /// Binds and starts serving on a thread of its own; an error names the address when binding fails.
     core::Status start();
+    /// Stops serving, then ends every running test (SIGTERM, SIGKILL after 2 s) and reaps it.
     void stop();
     int port() const; ///< the bound port once started
 

@@ -38,6 +38,7 @@ core::Status AgentFarm::start(const std::vector<EmulatedNode>& nodes, const Farm
         config.port = options.basePort > 0 ? options.basePort + static_cast<int>(i) : 0;
         config.token = options.token;
         config.threads = options.threadsPerAgent;
+        config.toolsDir = options.toolsDir;
         agent->server = std::make_unique<AgentServer>(config, agent->reader);
         if (auto s = agent->server->start(); !s) {
             stop();

@@ -20,6 +20,7 @@ struct FarmOptions {
     std::string token;          ///< bearer token every agent requires
     int threadsPerAgent = 1;
     std::filesystem::path opensmLog; ///< given to the first node's reader (the host that runs the SM)
+    std::filesystem::path toolsDir = "/usr/bin"; ///< every agent's AgentConfig::toolsDir (POST /v1/tests)
 };
 
 class AgentFarm {
