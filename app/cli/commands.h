@@ -30,11 +30,12 @@ Command addAdviseCommand(CLI::App& root);
 /// `catalog`: lists the parts of the built-in catalog and any --catalog files.
 Command addCatalogCommand(CLI::App& root);
 
-/// `live check|cabling|watch ...`: the bring-up checks against agents, dumps or the subnet.
+/// `live check|cabling|watch|test ...`: the bring-up checks against agents, dumps or the subnet.
 std::vector<Command> addLiveCommands(CLI::App& root);
 Command addLiveCheckCommand(CLI::App& live);
 Command addLiveCablingCommand(CLI::App& live);
 Command addLiveWatchCommand(CLI::App& live);
+Command addLiveTestCommand(CLI::App& live);
 
 /// `results import FILE [--kind ...] [--plan SPEC] [--json]`: a run made outside Railyard.
 Command addResultsCommand(CLI::App& root);

@@ -12,7 +12,7 @@ std::vector<Command> addLiveCommands(CLI::App& root)
     live->require_subcommand(1);
     live->footer("Exit status: 0 done (no error findings), 1 error findings, 2 bad input, 3 could not finish\n"
                  "(unreachable agents, tool failure); what was seen is still printed.");
-    return { addLiveCheckCommand(*live), addLiveCablingCommand(*live), addLiveWatchCommand(*live) };
+    return { addLiveCheckCommand(*live), addLiveCablingCommand(*live), addLiveWatchCommand(*live), addLiveTestCommand(*live) };
 }
 
 } // namespace railyard::app::cli

@@ -8,6 +8,7 @@
 #include "app/cli/exit_codes.h"
 #include "app/cli/inputs.h"
 #include "app/cli/progress_printer.h"
+#include "app/cli/stop_signal.h"
 #include "core/plan_json.h"
 #include "live/client/telemetry.h"
 #include "live/common/inventory_json.h"
@@ -16,7 +17,6 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -37,9 +37,6 @@ namespace {
         bool json = false;
         live::CongestionThresholds thresholds;
     };
-
-    volatile std::sig_atomic_t g_stop = 0;
-    extern "C" void onStop(int) { g_stop = 1; }
 
     std::string fixed(double v, int digits = 1)
     {
@@ -74,8 +71,7 @@ namespace {
             return kExitBadInput;
         }
 
-        std::signal(SIGINT, onStop);
-        std::signal(SIGTERM, onStop);
+        StopOnSignal stop;
         live::TelemetryAggregator aggregator(*plan, options.thresholds);
         std::vector<live::Sweep> sweeps;
         std::map<std::string, std::string> lastError; // node -> why its counters are missing
@@ -85,7 +81,7 @@ namespace {
         auto next = start;
         bool first = true;
         std::ostream& progress = options.json ? std::cerr : std::cout;
-        while (!g_stop) {
+        while (!stop.requested()) {
             // The next sweep is scheduled only once this one is handled: polls never pile up.
             for (const live::AgentReply& reply : live::fetchAll(agents->agents, "/v1/counters", agents->fetch)) {
                 if (reply.error || reply.status != 200) {
@@ -118,12 +114,10 @@ namespace {
             const auto now = std::chrono::steady_clock::now();
             if (next < now)
                 next = now; // a slow sweep: go on at once, never catch up in a burst
-            while (!g_stop && std::chrono::steady_clock::now() < next)
+            while (!stop.requested() && std::chrono::steady_clock::now() < next)
                 std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(next - std::chrono::steady_clock::now(),
                     std::chrono::milliseconds(100)));
         }
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
 
         live::WatchSummary summary = live::summarizeSweeps(sweeps);
         std::vector<core::Finding> findings;

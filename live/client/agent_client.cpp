@@ -347,10 +347,10 @@ namespace {
         return std::to_string(deadline.count()) + " ms";
     }
 
-    /// One GET: resolve (names only), connect, send, receive; the timer closes the socket at the deadline.
+    /// One request: resolve (names only), connect, send, receive; the timer closes the socket at the deadline.
     class Request : public std::enable_shared_from_this<Request> {
     public:
-        Request(asio::io_context& io, AgentReply& reply, std::string_view path, const FetchOptions& options,
+        Request(asio::io_context& io, AgentReply& reply, const AgentRequest& request, const FetchOptions& options,
             std::function<void()> done)
             : m_resolver(io)
             , m_socket(io)
@@ -358,7 +358,9 @@ namespace {
             , m_reply(reply)
             , m_options(options)
             , m_parser(options.maxBodyBytes)
-            , m_path(path)
+            , m_method(request.method)
+            , m_path(request.path)
+            , m_body(request.body)
             , m_done(std::move(done))
         {
         }
@@ -376,11 +378,14 @@ namespace {
             m_url = std::get<Url>(std::move(parsed));
             std::string target = m_url.basePath;
             target += m_path.empty() || m_path.front() != '/' ? "/" + m_path : m_path;
-            m_request = "GET " + target + " HTTP/1.1\r\nHost: " + m_url.hostHeader
+            m_request = m_method + " " + target + " HTTP/1.1\r\nHost: " + m_url.hostHeader
                 + "\r\nAccept: application/json\r\nUser-Agent: railyard-cli\r\nConnection: close\r\n";
             if (!m_options.token.empty())
                 m_request += "Authorization: Bearer " + m_options.token + "\r\n";
+            if (!m_body.empty() || m_method == "POST" || m_method == "PUT")
+                m_request += "Content-Type: application/json\r\nContent-Length: " + std::to_string(m_body.size()) + "\r\n";
             m_request += "\r\n";
+            m_request += m_body;
 
             m_timer.expires_after(m_options.deadline);
             m_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
@@ -561,7 +566,9 @@ namespace {
         AgentReply& m_reply;
         const FetchOptions& m_options;
         ResponseParser m_parser;
+        std::string m_method;
         std::string m_path;
+        std::string m_body;
         std::function<void()> m_done;
         Url m_url;
         std::string m_where;
@@ -575,10 +582,10 @@ namespace {
     /// Starts requests while fewer than maxInFlight are open; each finished one starts the next.
     class Sweep {
     public:
-        Sweep(asio::io_context& io, std::vector<AgentReply>& replies, std::string_view path, const FetchOptions& options)
+        Sweep(asio::io_context& io, std::vector<AgentReply>& replies, const std::vector<AgentRequest>& requests, const FetchOptions& options)
             : m_io(io)
             , m_replies(replies)
-            , m_path(path)
+            , m_requests(requests)
             , m_options(options)
             , m_limit(static_cast<std::size_t>(std::max(1, options.maxInFlight)))
         {
@@ -587,11 +594,13 @@ namespace {
         void launch()
         {
             while (m_open < m_limit && m_next < m_replies.size()) {
-                AgentReply& reply = m_replies[m_next++];
+                const std::size_t i = m_next++;
+                AgentReply& reply = m_replies[i];
+                const AgentRequest& request = m_requests[i];
                 ++m_open;
                 // Posted, so that a request that fails at once (bad URL) does not recurse into launch().
-                asio::post(m_io, [this, &reply] {
-                    std::make_shared<Request>(m_io, reply, m_path, m_options, [this] {
+                asio::post(m_io, [this, &reply, &request] {
+                    std::make_shared<Request>(m_io, reply, request, m_options, [this] {
                         --m_open;
                         asio::post(m_io, [this] { launch(); });
                     })->start();
@@ -602,7 +611,7 @@ namespace {
     private:
         asio::io_context& m_io;
         std::vector<AgentReply>& m_replies;
-        std::string m_path;
+        const std::vector<AgentRequest>& m_requests;
         const FetchOptions& m_options;
         std::size_t m_limit;
         std::size_t m_next = 0;
@@ -611,18 +620,27 @@ namespace {
 
 } // namespace
 
-std::vector<AgentReply> fetchAll(const std::vector<AgentEndpoint>& agents, std::string_view path, const FetchOptions& options)
+std::vector<AgentReply> requestAll(const std::vector<AgentRequest>& requests, const FetchOptions& options)
 {
-    std::vector<AgentReply> replies(agents.size());
-    for (std::size_t i = 0; i < agents.size(); ++i)
-        replies[i].agent = agents[i];
-    if (agents.empty())
+    std::vector<AgentReply> replies(requests.size());
+    for (std::size_t i = 0; i < requests.size(); ++i)
+        replies[i].agent = requests[i].agent;
+    if (requests.empty())
         return replies;
     asio::io_context io(1);
-    Sweep sweep(io, replies, path, options);
+    Sweep sweep(io, replies, requests, options);
     sweep.launch();
     io.run();
     return replies;
+}
+
+std::vector<AgentReply> fetchAll(const std::vector<AgentEndpoint>& agents, std::string_view path, const FetchOptions& options)
+{
+    std::vector<AgentRequest> requests;
+    requests.reserve(agents.size());
+    for (const AgentEndpoint& a : agents)
+        requests.push_back({ a, "GET", std::string(path), {} });
+    return requestAll(requests, options);
 }
 
 } // namespace railyard::live

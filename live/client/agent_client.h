@@ -48,6 +48,18 @@ struct AgentReply {
     std::chrono::milliseconds elapsed { 0 };
 };
 
+/// One request to one agent: a method, a path with its query, and a JSON body (POST).
+struct AgentRequest {
+    AgentEndpoint agent;
+    std::string method = "GET"; ///< "GET", "POST", "DELETE"
+    std::string path;           ///< "/v1/tests/4f2a?offset=120"
+    std::string body;           ///< sent with Content-Type: application/json when not empty (or for POST)
+};
+
+/// Sends every request in parallel (at most options.maxInFlight open, each with its own
+/// deadline); one reply per request, in input order.
+std::vector<AgentReply> requestAll(const std::vector<AgentRequest>& requests, const FetchOptions& options);
+
 /// GETs `path` ("/v1/inventory") from every agent in parallel; one reply per agent, in input order.
 std::vector<AgentReply> fetchAll(const std::vector<AgentEndpoint>& agents, std::string_view path, const FetchOptions& options);
 

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// `railyard-cli live test`: pairwise GPUDirect bandwidth tests through the agents, judged against
+// the plan and narrowed down to the bad port or uplinks; for nccl-tests, the generated launch.
+#include "app/cli/commands.h"
+
+#include "app/cli/agents_input.h"
+#include "app/cli/exit_codes.h"
+#include "app/cli/inputs.h"
+#include "app/cli/stop_signal.h"
+#include "live/client/test_runner.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+namespace railyard::app::cli {
+
+namespace {
+
+    struct LiveTestOptions {
+        InputOptions input;
+        std::string agentsFile;
+        std::string tokenFile;
+        std::string kind = "write_bw";
+        std::string launcher = "agent";
+        bool spinePaths = false;
+        std::vector<std::string> nodes;
+        std::string size = "1M";
+        bool allSizes = false;
+        int qps = 1;
+        bool bidirectional = false;
+        bool dmabuf = false;
+        double lowPercent = 75;
+        int timeoutS = 120;
+        int requestTimeoutMs = 5000;
+        bool json = false;
+        bool dryRun = false;
+        std::optional<int> isolateRail;
+    };
+
+    std::string fixed(double v, int digits = 1)
+    {
+        char text[48];
+        std::snprintf(text, sizeof text, "%.*f", digits, v);
+        return text;
+    }
+
+    int runAllReduceLaunch(const LiveTestOptions& options, const core::Plan& plan, const core::Catalog& catalog)
+    {
+        live::NcclTestsParams params;
+        params.tool = options.kind == "allreduce" ? "all_reduce_perf" : options.kind == "allgather" ? "all_gather_perf" : "reduce_scatter_perf";
+        params.launcher = options.launcher == "srun" ? "srun" : "mpirun";
+        params.isolateRail = options.isolateRail;
+        params.nodes = options.nodes;
+        if (params.nodes.empty())
+            for (const core::Device& d : plan.devices)
+                if (d.kind == core::DeviceKind::Node && d.installed)
+                    params.nodes.push_back(d.name);
+        auto launch = live::ncclTestsLaunch(plan, catalog, params);
+        if (!launch) {
+            printErrors(launch.errors());
+            return kExitBadInput;
+        }
+        if (!options.dryRun) {
+            std::cerr << "error: Railyard does not start " << params.tool << " itself yet; run the command below (--dry-run prints it) "
+                                                                             "and read its output with `railyard-cli results import LOG "
+                                                                             "--plan SPEC`\n";
+            return kExitBadInput;
+        }
+        if (options.json) {
+            nlohmann::json env = nlohmann::json::object();
+            for (const auto& [k, v] : launch->launcher.env)
+                env[k] = v;
+            std::cout << nlohmann::json { { "program", launch->launcher.program }, { "args", launch->launcher.args }, { "env", env },
+                             { "hostfile", launch->hostfile }, { "command", live::displayCommand(launch->launcher) } }
+                             .dump(2)
+                      << '\n';
+        } else {
+            if (!launch->hostfile.empty())
+                std::cout << "# " << params.hostfilePath << "\n" << launch->hostfile;
+            std::cout << live::displayCommand(launch->launcher) << '\n';
+        }
+        return kExitOk;
+    }
+
+    int runLiveTest(const LiveTestOptions& options)
+    {
+        std::string source;
+        core::Result<core::Catalog> catalog = loadCatalog(options.input);
+        if (!catalog) {
+            printErrors(catalog.errors());
+            return kExitBadInput;
+        }
+        core::Result<core::Plan> plan = planInput(options.input, source);
+        if (!plan) {
+            printErrors(plan.errors(), source);
+            return kExitBadInput;
+        }
+        if (options.kind == "allreduce" || options.kind == "allgather" || options.kind == "reduce_scatter")
+            return runAllReduceLaunch(options, *plan, *catalog);
+        if (options.launcher != "agent") {
+            std::cerr << "error: --kind " << options.kind << " runs through the agents (--launcher agent)\n";
+            return kExitBadInput;
+        }
+
+        live::BandwidthTestOptions test;
+        test.schedule.spinePaths = options.spinePaths;
+        test.schedule.nodes = options.nodes;
+        test.base.tool = "ib_" + options.kind;
+        test.base.allSizes = options.allSizes;
+        if (!options.allSizes) {
+            auto size = live::parseByteSize("--size", options.size);
+            if (!size) {
+                printErrors(size.errors());
+                return kExitBadInput;
+            }
+            test.base.size = *size;
+        }
+        test.base.qps = options.qps;
+        test.base.bidirectional = options.bidirectional;
+        test.base.dmabuf = options.dmabuf;
+        test.lowPercent = options.lowPercent;
+
+        if (options.dryRun) {
+            auto schedule = live::schedulePairs(*plan, test.schedule);
+            if (!schedule) {
+                printErrors(schedule.errors());
+                return kExitBadInput;
+            }
+            for (const live::ScheduleRound& r : schedule->rounds) {
+                std::cout << "# round: " << r.purpose << ", " << r.tests.size() << " tests at once\n";
+                for (const live::PairTest& t : r.tests) {
+                    live::PerftestParams p = test.base;
+                    p.qps = std::max(p.qps, t.qps);
+                    auto inv = live::perftestRailPair(*plan, *catalog, t.server, t.client, t.rail, p);
+                    if (!inv) {
+                        printErrors(inv.errors());
+                        return kExitBadInput;
+                    }
+                    std::cout << t.server << ": " << live::displayCommand((*inv)[0]) << '\n'
+                              << t.client << ": " << live::displayCommand((*inv)[1]) << '\n';
+                }
+            }
+            for (const std::string& n : schedule->notes)
+                std::cout << "# " << n << '\n';
+            return kExitOk;
+        }
+
+        core::Result<AgentsInput> agents = loadAgents(options.agentsFile, options.tokenFile, options.requestTimeoutMs);
+        if (!agents) {
+            printErrors(agents.errors());
+            return kExitBadInput;
+        }
+        std::map<std::string, live::AgentEndpoint> agentOf;
+        for (const live::AgentEndpoint& a : agents->agents)
+            agentOf[a.node] = a;
+
+        live::TestRunOptions run;
+        run.fetch = agents->fetch;
+        run.testTimeout = std::chrono::seconds(options.timeoutS);
+        StopOnSignal stop;
+        run.stop = &stop.flag();
+        std::ostream& progress = options.json ? std::cerr : std::cout;
+        run.progress = [&progress](const std::string& line) { progress << line << '\n' << std::flush; };
+        const live::BandwidthTestReport report = live::runBandwidthTest(*plan, *catalog, agentOf, test, run);
+
+        if (options.json) {
+            std::cout << live::toJson(report).dump(2) << '\n';
+        } else {
+            std::size_t tests = 0, low = 0;
+            for (const auto& round : report.rounds)
+                for (const live::PairOutcome& o : round) {
+                    ++tests;
+                    if (o.gbps && *o.gbps < report.lowGbps)
+                        ++low;
+                }
+            std::cout << "ib_" << options.kind << ": " << tests << " tests in " << report.rounds.size() << " rounds, " << low
+                      << " below " << fixed(report.lowGbps) << " Gb/s (" << fixed(options.lowPercent, 0) << " % of the plan's "
+                      << fixed(report.boundGbps) << " Gb/s)\n";
+            for (const core::Finding& f : report.findings)
+                std::cout << "  " << core::toString(f.severity) << ' ' << f.code << ": " << f.message << '\n';
+            if (report.findings.empty())
+                std::cout << "no findings: every rail of every pair delivers what the plan promises\n";
+        }
+        std::cout.flush();
+        if (!report.complete)
+            return kExitIncomplete;
+        for (const core::Finding& f : report.findings)
+            if (f.severity == core::Severity::Error)
+                return kExitFindings;
+        return kExitOk;
+    }
+
+} // namespace
+
+Command addLiveTestCommand(CLI::App& live)
+{
+    auto options = std::make_shared<LiveTestOptions>();
+    CLI::App* cmd = live.add_subcommand("test", "Pairwise GPUDirect bandwidth tests through the agents (or an nccl-tests launch)");
+    CLI::Option* plan = cmd->add_option("--plan", options->input.specPath, "Plan spec file (*.plan.json)")->type_name("SPEC");
+    cmd->add_option("--example", options->input.example, "Use the built-in example NAME as the plan")->type_name("NAME")->excludes(plan);
+    cmd->add_option("--catalog", options->input.catalogFiles, "Add the parts of a catalog FILE to the built-in catalog (repeatable)")
+        ->type_name("FILE")
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    cmd->add_option("--agents", options->agentsFile, "The agents that start the tests (agents.json)")->type_name("FILE");
+    cmd->add_option("--token-file", options->tokenFile, "Bearer token of the agents (overrides token_file in agents.json)")->type_name("FILE");
+    cmd->add_option("--kind", options->kind, "The test")
+        ->check(CLI::IsMember({ "write_bw", "read_bw", "allreduce", "allgather", "reduce_scatter" }))
+        ->capture_default_str();
+    cmd->add_option("--launcher", options->launcher, "agent (perftest pairs), mpirun or srun (nccl-tests)")
+        ->check(CLI::IsMember({ "agent", "mpirun", "srun" }))
+        ->capture_default_str();
+    cmd->add_flag("--spine-paths", options->spinePaths, "Also cover every leaf-to-spine (and spine-to-core) path");
+    cmd->add_option("--nodes", options->nodes, "Test these nodes only (plan names, comma separated)")->delimiter(',')->type_name("NODE,...");
+    cmd->add_option("--size", options->size, "Message size (K, M, G suffixes)")->capture_default_str();
+    cmd->add_flag("--all-sizes", options->allSizes, "Sweep every size from 2 bytes to 8 MiB (perftest -a)");
+    cmd->add_option("--qps", options->qps, "Queue pairs per test (RoCEv2 spine paths get enough for ECMP anyway)")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    cmd->add_flag("--bidirectional", options->bidirectional, "Load both directions (perftest -b)");
+    cmd->add_flag("--dmabuf", options->dmabuf, "GPU memory through dma-buf (--use_cuda_dmabuf) instead of nvidia-peermem");
+    cmd->add_option("--low-percent", options->lowPercent, "A test below this % of the plan's bound is low")
+        ->check(CLI::Range(1.0, 100.0))
+        ->capture_default_str();
+    cmd->add_option("--isolate-rail", options->isolateRail, "nccl-tests: use only this rail's NIC (NCCL_IB_HCA)")->check(CLI::NonNegativeNumber);
+    cmd->add_option("--timeout-s", options->timeoutS, "Each test's time limit")->check(CLI::Range(5, 86400))->capture_default_str();
+    cmd->add_option("--timeout-ms", options->requestTimeoutMs, "Deadline of each agent request")->check(CLI::Range(1, 600000))->capture_default_str();
+    cmd->add_flag("--dry-run", options->dryRun, "Print the schedule and every command line; run nothing");
+    cmd->add_flag("--json", options->json, "Print the rounds, every test's result and the findings as JSON");
+    cmd->footer("perftest pairs run GPU k with NIC k of two nodes on the same rail, every rail in parallel, no NIC in two tests\n"
+                "at once; low results are narrowed down to a node port or a leaf's uplinks, with a retest round when two\n"
+                "suspects need telling apart. Ctrl+C cancels: every test of the round is stopped on every node.\n"
+                "Exit status: 0 no error findings; 1 error findings (low bandwidth); 2 bad input; 3 could not finish\n"
+                "(a test failed, an agent did not answer, cancelled).");
+    cmd->callback([cmd, plan, options] {
+        if (plan->count() == 0 && cmd->get_option("--example")->count() == 0)
+            throw CLI::RequiredError("--plan SPEC or --example NAME");
+        const bool perftest = options->kind == "write_bw" || options->kind == "read_bw";
+        if (perftest && !options->dryRun && options->agentsFile.empty())
+            throw CLI::RequiredError("--agents FILE");
+    });
+    return { cmd, [options] { return runLiveTest(*options); } };
+}
+
+} // namespace railyard::app::cli
