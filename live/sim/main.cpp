@@ -10,6 +10,7 @@
 #include "live/sim/faults.h"
 #include "live/sim/file_writer.h"
 #include "live/sim/ibsim_runner.h"
+#include "live/sim/perftest_tools.h"
 #include "planner/planner.h"
 
 #include <CLI/CLI.hpp>
@@ -258,6 +259,23 @@ int main(int argc, char** argv)
         if (!subnet->note.empty())
             std::cout << "railyard-sim: " << subnet->note << '\n';
     }
+
+    // perftest for `live test` through the agents: DIR/tools/ib_write_bw etc., links to the stand-in
+    // next to this program (POST /v1/tests starts DIR/tools/<program>).
+    const fs::path toolsDir = options.root / "tools";
+    std::error_code selfError;
+    const fs::path self = fs::read_symlink("/proc/self/exe", selfError);
+    const fs::path perftestEmulator = selfError ? fs::path() : live::perftestEmulatorNextTo(self);
+    if (perftestEmulator.empty()) {
+        std::cerr << "railyard-sim: warning: no " << live::kPerftestEmulatorName << " next to "
+                  << (selfError ? std::string("this program") : self.string())
+                  << ": the agents' tests (live test --launcher agent) will not find perftest in " << toolsDir.string()
+                  << " (build the railyard-perftest-emu target)" << std::endl;
+    } else if (auto s = live::writePerftestTools(toolsDir, perftestEmulator); !s) {
+        for (const auto& e : s.errors())
+            std::cerr << "railyard-sim: warning: " << e.toString() << '\n';
+    }
+    farmOptions.toolsDir = toolsDir;
 
     raiseFileLimit();
     farmOptions.listenAddress = listen;
