@@ -182,8 +182,11 @@ std::vector<PairOutcome> runPerftestRound(const core::Plan& plan, const core::Ca
             continue;
         }
         o.invocations = std::move(invocations).value();
-        // The client reaches the server where its agent is reached.
-        const std::string host = hostOfUrl(s->second.url);
+        // The client reaches the server where its agent is reached; an agent on loopback says
+        // nothing about that (the emulator serves every node there), so the node's name is used.
+        std::string host = hostOfUrl(s->second.url);
+        if (host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0)
+            host = o.test.server;
         if (const core::Status ok = validateHostName("server address", host); !ok) {
             o.error = ok.error();
             continue;

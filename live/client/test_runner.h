@@ -49,8 +49,9 @@ struct PairOutcome {
 
 /// Runs the tests of `round` at once: every server first, then, once each server says it waits
 /// for its client, the clients; each client reaches its server at the address its agent is
-/// reached at (agents.json), on a TCP port of its own among the servers at that address
-/// (base.tcpPort + k). Outcomes in the round's order.
+/// reached at (agents.json; for an agent on loopback, such as the emulator's, at the node's
+/// name), on a TCP port of its own among the servers at that address (base.tcpPort + k).
+/// Outcomes in the round's order.
 std::vector<PairOutcome> runPerftestRound(const core::Plan& plan, const core::Catalog& catalog,
     const std::map<std::string, AgentEndpoint>& agentOf, const ScheduleRound& round, const PerftestParams& base,
     const TestRunOptions& options);

@@ -806,7 +806,7 @@ namespace {
     {
         for (const std::string_view p : { "initializing CUDA", "Listing all CUDA devices", "CUDA device ", "Picking device No.",
                  "Picking GPU number", "creating CUDA Ctx", "making it the current CUDA Ctx", "cuMemAlloc", "allocated GPU buffer",
-                 "using DMA-BUF", "deallocating GPU buffer", "destroying current CUDA Ctx", "Finding PCIe BUS", "cuDevice",
+                 "using DMA-BUF", "Calling ibv_reg_dmabuf_mr", "deallocating GPU buffer", "destroying current CUDA Ctx", "Finding PCIe BUS", "cuDevice",
                  "Using ROCm Device", "hipMalloc", "Starting GPU touching", "stopping CUDA gpu touch" })
             if (startsWith(t, p))
                 return true;

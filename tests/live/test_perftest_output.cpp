@@ -151,6 +151,21 @@ TEST(PerftestOutput, CudaDmabufRoceClientReportGbits)
     EXPECT_TRUE(run.warnings.empty()) << run.warnings.front();
 }
 
+// perftest 25.01 prints the dma-buf registration of GPU memory before the header.
+TEST(PerftestOutput, DmabufRegistrationLineIsEvidenceOfCudaDmabuf)
+{
+    std::string text = sharedFixture(kCudaClient);
+    const auto at = text.find("---");
+    ASSERT_NE(at, std::string::npos);
+    text.insert(at, "Calling ibv_reg_dmabuf_mr(offset=0, size=16777216, addr=0x7f1c40000000, fd=43) for QP #0\n");
+    const auto r = parsePerftestOutput(text);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(r->cuda);
+    EXPECT_TRUE(r->cudaDmabuf);
+    EXPECT_TRUE(r->complete);
+    EXPECT_TRUE(r->warnings.empty()) << r->warnings.front();
+}
+
 TEST(PerftestOutput, ServerThatOnlyWaitsIsRecognisedAndIncomplete)
 {
     const auto r = parsePerftestOutput(sharedFixture("perftest-ib_write_bw-cuda-dmabuf-roce-server-waiting.txt"));
