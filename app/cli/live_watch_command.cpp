@@ -17,6 +17,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -80,6 +81,9 @@ namespace {
         const auto interval = std::chrono::milliseconds(options.intervalMs);
         auto next = start;
         bool first = true;
+        // --seconds is the sampled time: that many intervals (at least one), however long the
+        // sweeps themselves take on a slow machine or a large fabric.
+        const int wanted = std::max(1, static_cast<int>(std::lround(options.seconds * 1000 / options.intervalMs)));
         std::ostream& progress = options.json ? std::cerr : std::cout;
         while (!stop.requested()) {
             // The next sweep is scheduled only once this one is handled: polls never pile up.
@@ -108,7 +112,7 @@ namespace {
                 sweeps.push_back(std::move(s));
             }
             first = false;
-            if (at >= options.seconds)
+            if (static_cast<int>(sweeps.size()) >= wanted)
                 break;
             next += interval;
             const auto now = std::chrono::steady_clock::now();
@@ -126,6 +130,9 @@ namespace {
                 node + ": no counters from its agent (" + why + "): its ports are not in the figures; check that railyard-agent runs",
                 node });
         findings.insert(findings.end(), summary.findings.begin(), summary.findings.end());
+        if (sweeps.size() < static_cast<std::size_t>(wanted))
+            findings.push_back({ core::Severity::Info, "WATCH_STOPPED",
+                "stopped after " + std::to_string(sweeps.size()) + " of " + std::to_string(wanted) + " intervals", "" });
         const bool complete = lastError.empty() && !sweeps.empty();
 
         if (options.json) {
@@ -174,7 +181,7 @@ Command addLiveWatchCommand(CLI::App& live)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     cmd->add_option("--agents", options->agentsFile, "The agents to sample (agents.json)")->type_name("FILE")->required();
     cmd->add_option("--token-file", options->tokenFile, "Bearer token of the agents (overrides token_file in agents.json)")->type_name("FILE");
-    cmd->add_option("--seconds", options->seconds, "How long to watch (Ctrl+C stops early)")->check(CLI::Range(0.0, 86400.0))->capture_default_str();
+    cmd->add_option("--seconds", options->seconds, "How long to sample: this many seconds of intervals, at least one (Ctrl+C stops early)")->check(CLI::Range(0.0, 86400.0))->capture_default_str();
     cmd->add_option("--interval-ms", options->intervalMs, "Sampling interval")->check(CLI::Range(100, 600000))->capture_default_str();
     cmd->add_option("--timeout-ms", options->timeoutMs, "Deadline of each agent request")->check(CLI::Range(1, 600000))->capture_default_str();
     cmd->add_flag("--json", options->json, "Print the sweeps, the worst verdict per rail and leaf, and the findings as JSON");
