@@ -315,7 +315,7 @@ TEST(TestLaunchGolden, MpirunRocePlan)
 {
     NcclTestsParams p;
     p.nodes = { "node001", "node002", "node065", "node066" };
-    p.hostfilePath = "/tmp/railyard/hostfile";
+    p.hostfilePath = "/shared/jobs/railyard/hostfile";
     const auto launch = ncclTestsLaunch(rocePlan().plan, rocePlan().catalog, p);
     ASSERT_TRUE(launch) << codes(launch);
     expectAllPass({ launch->launcher });
@@ -469,7 +469,7 @@ TEST(TestLaunch, ValidationHelpers)
 
     EXPECT_TRUE(validateNcclEnv("NCCL_IB_HCA", "=mlx5_0:1,mlx5_3:1"));
     EXPECT_TRUE(validateNcclEnv("NCCL_SOCKET_IFNAME", "^docker,lo"));
-    EXPECT_FALSE(validateNcclEnv("LD_PRELOAD", "/tmp/x.so"));
+    EXPECT_FALSE(validateNcclEnv("LD_PRELOAD", "/opt/x.so"));
     EXPECT_FALSE(validateNcclEnv("NCCL_", "1"));
     EXPECT_FALSE(validateNcclEnv("NCCL_ib_hca", "x"));
     EXPECT_FALSE(validateNcclEnv("NCCL_DEBUG", ""));
@@ -521,7 +521,7 @@ TEST(TestLaunchRefusal, EnvValuesAndNames)
     p.nodes = { "node001", "node002" };
     for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>> { { "NCCL_IB_HCA", "=mlx5_0:1;reboot" },
              { "NCCL_DEBUG", "INFO $(id)" }, { "NCCL_DEBUG", "--exec=x" }, { "NCCL_DEBUG", "`id`" },
-             { "NCCL_DEBUG", std::string("INFO\0x", 6) }, { "LD_PRELOAD", "/tmp/evil.so" }, { "PATH", "/tmp" },
+             { "NCCL_DEBUG", std::string("INFO\0x", 6) }, { "LD_PRELOAD", "/opt/evil.so" }, { "PATH", "/opt" },
              { "NCCL_DEBUG;id", "INFO" }, { "", "x" } }) {
         p.extraEnv = { { name, value } };
         const auto r = ncclTestsLaunch(ibPlan().plan, ibPlan().catalog, p);
@@ -581,7 +581,7 @@ TEST(TestLaunchRefusal, UnknownTools)
     EXPECT_FALSE(checkInvocation(crafted));
     crafted = { "ib_write_bw", { "-d", "mlx5_0;reboot" }, {}, "node001", "server" };
     EXPECT_FALSE(checkInvocation(crafted));
-    crafted = { "mpirun", { "-x", "NCCL_DEBUG" }, { { "LD_PRELOAD", "/tmp/x.so" } }, "", "launcher" };
+    crafted = { "mpirun", { "-x", "NCCL_DEBUG" }, { { "LD_PRELOAD", "/opt/x.so" } }, "", "launcher" };
     EXPECT_FALSE(checkInvocation(crafted));
     crafted = { "ib_write_bw", { "-d", "mlx5_0" }, {}, "node001", "root" };
     EXPECT_FALSE(checkInvocation(crafted));
