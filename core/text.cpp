@@ -43,4 +43,11 @@ std::string formatCount(long long value)
     return value < 0 ? "-" + out : out;
 }
 
+std::string formatFixed(double value, int digits)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+}
+
 } // namespace railyard::core

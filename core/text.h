@@ -11,6 +11,8 @@ namespace railyard::core {
 std::string toLower(std::string_view text);
 /// Shortest decimal form of a number: 400, 54.54, 0.5 (no trailing zeros).
 std::string formatNumber(double value);
+/// `value` with exactly `digits` decimals, as printf's %.*f: formatFixed(62.94, 1) -> "62.9".
+std::string formatFixed(double value, int digits = 1);
 /// `value` with thousands separators: 131072 -> "131,072".
 std::string formatCount(long long value);
 

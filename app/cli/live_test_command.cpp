@@ -4,6 +4,8 @@
 // the plan and narrowed down to the bad port or uplinks; for nccl-tests, the generated launch.
 #include "app/cli/commands.h"
 
+#include "core/text.h"
+
 #include "app/cli/agents_input.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/inputs.h"
@@ -43,12 +45,6 @@ namespace {
         std::optional<int> isolateRail;
     };
 
-    std::string fixed(double v, int digits = 1)
-    {
-        char text[48];
-        std::snprintf(text, sizeof text, "%.*f", digits, v);
-        return text;
-    }
 
     int runAllReduceLaunch(const LiveTestOptions& options, const core::Plan& plan, const core::Catalog& catalog)
     {
@@ -180,8 +176,8 @@ namespace {
                         ++low;
                 }
             std::cout << "ib_" << options.kind << ": " << tests << " tests in " << report.rounds.size() << " rounds, " << low
-                      << " below " << fixed(report.lowGbps) << " Gb/s (" << fixed(options.lowPercent, 0) << " % of the plan's "
-                      << fixed(report.boundGbps) << " Gb/s)\n";
+                      << " below " << core::formatFixed(report.lowGbps) << " Gb/s (" << core::formatFixed(options.lowPercent, 0) << " % of the plan's "
+                      << core::formatFixed(report.boundGbps) << " Gb/s)\n";
             for (const core::Finding& f : report.findings)
                 std::cout << "  " << core::toString(f.severity) << ' ' << f.code << ": " << f.message << '\n';
             if (report.findings.empty())

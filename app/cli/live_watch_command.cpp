@@ -4,6 +4,8 @@
 // throughput and congestion (live/client/telemetry.h), printed as it goes.
 #include "app/cli/commands.h"
 
+#include "core/text.h"
+
 #include "app/cli/agents_input.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/inputs.h"
@@ -39,19 +41,13 @@ namespace {
         live::CongestionThresholds thresholds;
     };
 
-    std::string fixed(double v, int digits = 1)
-    {
-        char text[48];
-        std::snprintf(text, sizeof text, "%.*f", digits, v);
-        return text;
-    }
 
     /// One line per sweep: each rail's throughput and verdict.
     void printSweep(const live::Sweep& s, double at, std::ostream& out)
     {
-        out << "t=" << fixed(at, 1) << "s";
+        out << "t=" << core::formatFixed(at, 1) << "s";
         for (const live::GroupRates& r : s.rails) {
-            out << "  r" << r.rail << " " << fixed(r.txGbps, 0) << "G";
+            out << "  r" << r.rail << " " << core::formatFixed(r.txGbps, 0) << "G";
             if (r.health != live::Health::Healthy)
                 out << " " << live::toString(r.health);
         }
@@ -152,7 +148,7 @@ namespace {
             std::cout << "over " << sweeps.size() << " intervals of " << options.intervalMs << " ms, " << answered.size() << " of "
                       << agents->agents.size() << " agents:\n";
             for (const live::GroupRates& r : summary.rails)
-                std::cout << "  " << r.name << ": tx " << fixed(r.txGbps, 1) << " Gb/s, rx " << fixed(r.rxGbps, 1) << " Gb/s over "
+                std::cout << "  " << r.name << ": tx " << core::formatFixed(r.txGbps, 1) << " Gb/s, rx " << core::formatFixed(r.rxGbps, 1) << " Gb/s over "
                           << r.ports << " ports, " << live::toString(r.health) << '\n';
             for (const core::Finding& f : findings)
                 std::cout << "  " << core::toString(f.severity) << ' ' << f.code << ": " << f.message << '\n';

@@ -4,6 +4,8 @@
 // the output of a run made outside Railyard, with the plan's expected figures when a plan is given.
 #include "app/cli/commands.h"
 
+#include "core/text.h"
+
 #include "app/cli/exit_codes.h"
 #include "app/cli/inputs.h"
 #include "app/cli/output_file.h"
@@ -34,16 +36,10 @@ namespace {
         live::VerdictThresholds thresholds;
     };
 
-    std::string fixed(double v, int digits = 2)
-    {
-        char text[64];
-        std::snprintf(text, sizeof text, "%.*f", digits, v);
-        return text;
-    }
 
     std::string cell(const nlohmann::json& v, int digits = 2)
     {
-        return v.is_number() ? fixed(v.get<double>(), digits) : std::string("-");
+        return v.is_number() ? core::formatFixed(v.get<double>(), digits) : std::string("-");
     }
 
     std::string padLeft(const std::string& s, std::size_t width)
@@ -68,7 +64,7 @@ namespace {
         const std::string status = verdict.value("status", "");
         out << "verdict: " << status;
         if (verdict.contains("percent_of_bound"))
-            out << ", " << fixed(verdict["percent_of_bound"].get<double>(), 0) << " % of the bound at " << verdict.value("bytes", 0ull)
+            out << ", " << core::formatFixed(verdict["percent_of_bound"].get<double>(), 0) << " % of the bound at " << verdict.value("bytes", 0ull)
                 << " bytes";
         if (status != "below" && status != "low")
             out << ": " << verdict.value("message", "");
@@ -100,7 +96,7 @@ namespace {
                 << '\n';
         }
         if (doc.contains("avg_busbw_gbs") && doc["avg_busbw_gbs"].is_number())
-            out << "avg busbw: " << fixed(doc["avg_busbw_gbs"].get<double>()) << " GB/s\n";
+            out << "avg busbw: " << core::formatFixed(doc["avg_busbw_gbs"].get<double>(), 2) << " GB/s\n";
         if (model) {
             const auto& e = doc["expected"];
             out << "network: " << e["node_capacity"].value("basis", "") << " = " << cell(e["node_capacity"]["gbs"]) << " GB/s per node\n";

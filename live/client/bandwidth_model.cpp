@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/client/bandwidth_model.h"
 
+#include "core/text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -24,12 +26,6 @@ namespace {
         return out;
     }
 
-    std::string fixed(double value, int digits = 1)
-    {
-        char text[64];
-        std::snprintf(text, sizeof text, "%.*f", digits, value);
-        return text;
-    }
 
     std::string sizeText(std::uint64_t bytes)
     {
@@ -40,7 +36,7 @@ namespace {
             v /= 1024;
             ++u;
         }
-        return (v == std::floor(v) ? std::to_string(static_cast<long long>(v)) : fixed(v, 1)) + " " + units[u];
+        return (v == std::floor(v) ? std::to_string(static_cast<long long>(v)) : core::formatFixed(v, 1)) + " " + units[u];
     }
 
     constexpr std::uint64_t kBandwidthBoundBytes = 64ull << 20;
@@ -227,11 +223,11 @@ NetworkCapacity nodeCapacity(const core::Plan& plan, bool spansSus)
     c.efficiency = headerEfficiency(plan.spec.fabric, c.mtu);
     c.oversubscription = spansSus ? std::max(1.0, plan.summary.leafOversubscription) : 1.0;
     c.nodeGBs = c.rails * c.portDataGbps * c.efficiency / 8 / c.oversubscription;
-    c.basis = std::to_string(c.rails) + " rails x " + fixed(c.portDataGbps, 0) + " Gb/s, " + fixed(c.efficiency * 100, 1)
+    c.basis = std::to_string(c.rails) + " rails x " + core::formatFixed(c.portDataGbps, 0) + " Gb/s, " + core::formatFixed(c.efficiency * 100, 1)
         + " % after " + (plan.spec.fabric == core::Fabric::InfiniBand ? "InfiniBand" : "RoCEv2") + " headers at MTU "
         + std::to_string(c.mtu);
     if (c.oversubscription > 1)
-        c.basis += ", / " + fixed(c.oversubscription, 2) + " leaf oversubscription (the run spans SUs)";
+        c.basis += ", / " + core::formatFixed(c.oversubscription, 2) + " leaf oversubscription (the run spans SUs)";
     return c;
 }
 
@@ -314,11 +310,11 @@ CollectiveModel modelCollective(const core::Plan& plan, const CollectiveRun& run
     v.bytes = r.bytes;
     v.percentOfBound = r.percentOfBound;
     v.status = statusFor(r.percentOfBound, thresholds);
-    v.message = std::string(toString(m.collective)) + " at " + sizeText(r.bytes) + ": algbw " + fixed(r.algbwGBs, 1)
-        + " GB/s, busbw " + fixed(r.busbwGBs, 1) + " GB/s; the network carried " + fixed(r.netGBs, 1)
-        + " GB/s per node, " + fixed(r.percentOfBound, 0) + " % of the " + fixed(m.capacity.nodeGBs, 1)
-        + " GB/s the plan's NICs can carry (bound: algbw " + fixed(*m.boundAlgbwGBs, 1) + ", busbw "
-        + fixed(*m.boundBusbwGBs, 1) + " GB/s)";
+    v.message = std::string(toString(m.collective)) + " at " + sizeText(r.bytes) + ": algbw " + core::formatFixed(r.algbwGBs, 1)
+        + " GB/s, busbw " + core::formatFixed(r.busbwGBs, 1) + " GB/s; the network carried " + core::formatFixed(r.netGBs, 1)
+        + " GB/s per node, " + core::formatFixed(r.percentOfBound, 0) + " % of the " + core::formatFixed(m.capacity.nodeGBs, 1)
+        + " GB/s the plan's NICs can carry (bound: algbw " + core::formatFixed(*m.boundAlgbwGBs, 1) + ", busbw "
+        + core::formatFixed(*m.boundBusbwGBs, 1) + " GB/s)";
     if (v.status != "meets") {
         std::string causes;
         if (m.nodes <= 2)
@@ -343,7 +339,7 @@ PerftestModel modelPerftest(const core::Plan& plan, const std::vector<std::strin
     m.capacity = nodeCapacity(plan, false);
     m.capacity.rails = 1;
     m.capacity.nodeGBs = m.capacity.portDataGbps * m.capacity.efficiency / 8;
-    m.capacity.basis = "1 rail NIC at " + fixed(m.capacity.portDataGbps, 0) + " Gb/s, " + fixed(m.capacity.efficiency * 100, 1)
+    m.capacity.basis = "1 rail NIC at " + core::formatFixed(m.capacity.portDataGbps, 0) + " Gb/s, " + core::formatFixed(m.capacity.efficiency * 100, 1)
         + " % after headers at MTU " + std::to_string(m.capacity.mtu);
     m.bidirectional = bidirectional;
     m.boundGbps = m.capacity.portDataGbps * m.capacity.efficiency * (bidirectional ? 2 : 1);
@@ -372,8 +368,8 @@ PerftestModel modelPerftest(const core::Plan& plan, const std::vector<std::strin
     v.percentOfBound = m.percentOfBound[best];
     v.status = statusFor(v.percentOfBound, thresholds);
     const std::string who = device.empty() ? "the NIC" : device + (m.rail >= 0 ? " (rail " + std::to_string(m.rail) + ")" : "");
-    v.message = who + " at " + sizeText(r.bytes) + ": " + fixed(r.bwAverageGbps, 1) + " Gb/s average, " + fixed(v.percentOfBound, 0)
-        + " % of " + fixed(m.boundGbps, 1) + " Gb/s (" + fixed(m.capacity.portDataGbps, 0) + " Gb/s" + (bidirectional ? " x 2 directions" : "")
+    v.message = who + " at " + sizeText(r.bytes) + ": " + core::formatFixed(r.bwAverageGbps, 1) + " Gb/s average, " + core::formatFixed(v.percentOfBound, 0)
+        + " % of " + core::formatFixed(m.boundGbps, 1) + " Gb/s (" + core::formatFixed(m.capacity.portDataGbps, 0) + " Gb/s" + (bidirectional ? " x 2 directions" : "")
         + " after headers)";
     if (v.status != "meets") {
         v.message += "; likely causes: the link trained below the planned rate or width (live check), the GPU and the NIC are "

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/client/pair_schedule.h"
 
+#include "core/text.h"
+
 #include "core/plan_json.h"
 
 #include <nlohmann/json.hpp>
@@ -65,12 +67,6 @@ namespace {
         return node + "/nic" + std::to_string(rail);
     }
 
-    std::string fixed(double v, int digits = 1)
-    {
-        char text[32];
-        std::snprintf(text, sizeof text, "%.*f", digits, v);
-        return text;
-    }
 
     /// Flows a leaf needs so that each of `uplinks` carries one with probability 1 - miss.
     int flowsToCover(int uplinks, double miss)
@@ -248,7 +244,7 @@ core::Result<PairSchedule> schedulePairs(const core::Plan& plan, const ScheduleO
         if (roce)
             schedule.notes.push_back("RoCEv2: ECMP places each flow on an uplink by hash; each cross-SU test runs enough QPs that "
                                      "every one of a leaf's " + std::to_string(uplinks) + " uplinks carries a flow with "
-                + fixed((1 - options.missProbability) * 100, 0) + " % probability");
+                + core::formatFixed((1 - options.missProbability) * 100, 0) + " % probability");
         else
             schedule.notes.push_back("InfiniBand: with OpenSM's ftree or updn routing each destination of a leaf leaves by its own "
                                      "up port while there are no more destinations than the leaf's "
@@ -275,7 +271,7 @@ Narrowing narrowDown(const std::vector<PairResult>& results, double lowGbps)
     std::map<std::string, Tally> ports;
     std::set<std::string> cleared;
     auto text = [](const PairResult& r) {
-        return r.test.server + "<-" + r.test.client + " rail " + std::to_string(r.test.rail) + " " + fixed(r.gbps) + " Gb/s";
+        return r.test.server + "<-" + r.test.client + " rail " + std::to_string(r.test.rail) + " " + core::formatFixed(r.gbps) + " Gb/s";
     };
     for (const PairResult& r : results) {
         const bool low = r.gbps < lowGbps;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/client/telemetry.h"
 
+#include "core/text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -15,12 +17,6 @@ namespace {
     constexpr const char* kLinkErrorCounters[] = { "symbol_error", "link_error_recovery", "link_downed", "port_rcv_errors",
         "port_xmit_discards", "local_link_integrity_errors", "excessive_buffer_overrun_errors" };
 
-    std::string fixed(double v, int digits = 1)
-    {
-        char text[48];
-        std::snprintf(text, sizeof text, "%.*f", digits, v);
-        return text;
-    }
 
     const Counter* find(const std::map<std::string, Counter>& counters, const std::string& name)
     {
@@ -63,15 +59,15 @@ namespace {
         }
         if (const PortRates* p = worst([](const PortRates& r) { return r.pfcPausePerS; }); p && p->pfcPausePerS >= t.pausePerS) {
             g.health = Health::Pausing;
-            g.reason = "PFC pause frames received: " + fixed(p->pfcPausePerS, 0) + "/s on " + name(*p) + " ("
-                + fixed(p->pfcPauseUsPerS / 1e4, 1) + " % of the time paused): the switch runs out of buffer on the lossless "
+            g.reason = "PFC pause frames received: " + core::formatFixed(p->pfcPausePerS, 0) + "/s on " + name(*p) + " ("
+                + core::formatFixed(p->pfcPauseUsPerS / 1e4, 1) + " % of the time paused): the switch runs out of buffer on the lossless "
                                                      "priority; ECN/DCQCN should act before PFC does";
             return;
         }
         if (const PortRates* p = worst([](const PortRates& r) { return r.ecnMarkedPerS; }); p && p->ecnMarkedPerS >= t.ecnMarkedPerS) {
             g.health = Health::Congested;
-            g.reason = "ECN-marked packets: " + fixed(p->ecnMarkedPerS, 0) + "/s on " + name(*p) + ", CNPs sent "
-                + fixed(p->cnpSentPerS, 0) + "/s";
+            g.reason = "ECN-marked packets: " + core::formatFixed(p->ecnMarkedPerS, 0) + "/s on " + name(*p) + ", CNPs sent "
+                + core::formatFixed(p->cnpSentPerS, 0) + "/s";
             return;
         }
         const PortRates* stalled = nullptr;
@@ -88,9 +84,9 @@ namespace {
         }
         if (stalled) {
             g.health = Health::Congested;
-            g.reason = "XmitWait " + fixed(*stalled->xmitWaitPerS, 0) + " ticks/s on " + name(*stalled)
+            g.reason = "XmitWait " + core::formatFixed(*stalled->xmitWaitPerS, 0) + " ticks/s on " + name(*stalled)
                 + (std::isinf(ratio) ? std::string(", where the port and its rail are otherwise idle")
-                                     : ", " + fixed(ratio, 1) + " times its baseline")
+                                     : ", " + core::formatFixed(ratio, 1) + " times its baseline")
                 + ": packets wait for credits, the path beyond the port (its leaf's uplinks) is short of bandwidth";
             return;
         }
