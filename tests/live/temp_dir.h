@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include <stdlib.h>
+#include <unistd.h>
 
 namespace railyard::live::test {
 
@@ -19,9 +20,13 @@ namespace railyard::live::test {
 /// created (the test then fails with the reason).
 class TempDir {
 public:
-    explicit TempDir(const std::string& tag = "test")
+    /// Where the folder goes: the system's temporary folder, or a RAM file system (/dev/shm) when
+    /// there is a writable one, for the emulated trees of thousands of small files.
+    enum class Place { Temp, PreferRam };
+
+    explicit TempDir(const std::string& tag = "test", Place place = Place::Temp)
     {
-        std::string pattern = (std::filesystem::temp_directory_path() / ("railyard-" + tag + "-XXXXXX")).string();
+        std::string pattern = (base(place) / ("railyard-" + tag + "-XXXXXX")).string();
         if (::mkdtemp(pattern.data()) == nullptr)
             throw std::runtime_error("cannot create a temporary folder " + pattern + ": "
                 + std::system_category().message(errno));
@@ -48,6 +53,14 @@ public:
     }
 
 private:
+    static std::filesystem::path base(Place place)
+    {
+        std::error_code ec;
+        if (place == Place::PreferRam && std::filesystem::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0)
+            return "/dev/shm";
+        return std::filesystem::temp_directory_path();
+    }
+
     std::filesystem::path m_path;
 };
 

@@ -11,11 +11,9 @@
 #include "live/sim/emulator.h"
 #include "live/sim/faults.h"
 #include "planner/planner.h"
+#include "tests/live/temp_dir.h"
 
 #include <gtest/gtest.h>
-
-#include <random>
-#include <unistd.h>
 
 namespace railyard::live {
 namespace {
@@ -52,34 +50,6 @@ namespace {
         return p;
     }
 
-    class TempRoot {
-    public:
-        TempRoot()
-        {
-            std::random_device rd;
-            m_path = base() / ("railyard-e2e-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
-            fs::create_directories(m_path);
-        }
-        ~TempRoot()
-        {
-            std::error_code ec;
-            fs::remove_all(m_path, ec);
-        }
-        const fs::path& path() const { return m_path; }
-
-    private:
-        /// The emulated trees are thousands of small files: on a RAM file system when there is one.
-        static fs::path base()
-        {
-            std::error_code ec;
-            if (fs::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0)
-                return "/dev/shm";
-            return fs::temp_directory_path();
-        }
-
-        fs::path m_path;
-    };
-
     struct Outcome {
         LiveCheckReport report;
         std::string text; ///< every finding, one per line, for failure messages
@@ -89,7 +59,7 @@ namespace {
     Outcome emulateAndCheck(const PlanUnderTest& p, const std::string& faultsJson, const std::string& clientToken = "e2e-token",
         bool dropLastAgent = false)
     {
-        TempRoot root;
+        test::TempDir root("e2e", test::TempDir::Place::PreferRam);
         core::Result<std::vector<Fault>> faults = parseFaults(faultsJson, "faults.json", p.plan);
         EXPECT_TRUE(faults) << faults.error().toString();
         EmulatorOptions options;

@@ -9,6 +9,7 @@
 #include "live/sim/agent_farm.h"
 #include "live/sim/emulator.h"
 #include "live/sim/faults.h"
+#include "tests/live/temp_dir.h"
 #include "tests/live/test_sim_support.h"
 
 #include <gtest/gtest.h>
@@ -16,41 +17,15 @@
 
 #include <filesystem>
 
-#include <stdlib.h>
-#include <unistd.h>
 
 namespace railyard::live {
 namespace {
 
     namespace fs = std::filesystem;
 
-    /// The emulated trees are thousands of small files: on a RAM file system when there is one.
-    class ScratchRoot {
-    public:
-        ScratchRoot()
-        {
-            std::error_code ec;
-            const fs::path base = fs::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0 ? fs::path("/dev/shm")
-                                                                                                         : fs::temp_directory_path();
-            std::string pattern = (base / "railyard-live-test-XXXXXX").string();
-            if (::mkdtemp(pattern.data()))
-                m_path = pattern;
-        }
-        ~ScratchRoot()
-        {
-            std::error_code ec;
-            if (!m_path.empty())
-                fs::remove_all(m_path, ec);
-        }
-        const fs::path& path() const { return m_path; }
-
-    private:
-        fs::path m_path;
-    };
-
     struct EmulatedFabric {
         simtest::PlannedFabric planned;
-        ScratchRoot root;
+        test::TempDir root { "live-test", test::TempDir::Place::PreferRam };
         std::unique_ptr<FabricEmulator> emulator;
         AgentFarm farm;
         std::map<std::string, AgentEndpoint> agents;
@@ -61,7 +36,6 @@ namespace {
     std::unique_ptr<EmulatedFabric> emulate(const char* spec, const std::string& faultsJson)
     {
         auto f = std::make_unique<EmulatedFabric>();
-        EXPECT_FALSE(f->root.path().empty()) << "no scratch folder";
         f->planned = simtest::planOf(spec);
         auto faults = parseFaults(faultsJson, "faults.json", f->planned.plan);
         EXPECT_TRUE(faults) << faults.error().toString();
