@@ -17,6 +17,7 @@
 #include "live/client/ibnet_parse.h"
 #include "live/client/identity.h"
 #include "live/common/inventory_json.h"
+#include "live/common/umad2sim.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -26,6 +27,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <unistd.h>
@@ -55,52 +57,6 @@ namespace {
         std::string identity;
     };
 
-    /// libumad2sim.so where Debian (libumad2sim0) and other layouts put it.
-    std::string findUmad2sim()
-    {
-        for (const char* dir : { "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib",
-                 "/usr/local/lib" }) {
-            for (const char* sub : { "/umad2sim/libumad2sim.so", "/libumad2sim.so" }) {
-                const std::string path = std::string(dir) + sub;
-                if (::access(path.c_str(), R_OK) == 0)
-                    return path;
-            }
-        }
-        return {};
-    }
-
-    /// --ibsim: discovery must run with libumad2sim preloaded. When it is not, run this program
-    /// again with it (same arguments); returns only when that is not possible.
-    int reexecUnderUmad2sim(const std::string& library)
-    {
-        std::ifstream in("/proc/self/cmdline", std::ios::binary);
-        std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        std::vector<std::string> args;
-        for (std::size_t at = 0; at < all.size();) {
-            const auto end = all.find('\0', at);
-            args.push_back(all.substr(at, end - at));
-            if (end == std::string::npos)
-                break;
-            at = end + 1;
-        }
-        std::vector<char*> argv;
-        for (auto& a : args)
-            argv.push_back(a.data());
-        argv.push_back(nullptr);
-        const char* old = std::getenv("LD_PRELOAD");
-        const std::string preload = old && *old ? library + ":" + old : library;
-        ::setenv("LD_PRELOAD", preload.c_str(), 1);
-        ::setenv("RAILYARD_UMAD2SIM_REEXEC", "1", 1);
-        ::execv("/proc/self/exe", argv.data());
-        std::cerr << "live cabling: cannot run again with LD_PRELOAD=" << library << "\n";
-        return kExitIncomplete;
-    }
-
-    bool umad2simLoaded()
-    {
-        const char* preload = std::getenv("LD_PRELOAD");
-        return preload && std::string(preload).find("umad2sim") != std::string::npos;
-    }
 
     core::Status writeText(const std::string& path, const std::string& text, const char* what)
     {
@@ -187,14 +143,16 @@ namespace {
             std::cerr << "live cabling: give exactly one of --ibnetdiscover FILE, --ibsim, --discover, --agents FILE\n";
             return kExitBadInput;
         }
-        if (options.ibsim && !umad2simLoaded() && !std::getenv("RAILYARD_UMAD2SIM_REEXEC")) {
-            const std::string library = options.umad2sim.empty() ? findUmad2sim() : options.umad2sim;
-            if (library.empty()) {
+        if (options.ibsim && !live::umad2simLoaded() && !live::reexecutedUnderUmad2sim()) {
+            const auto library = options.umad2sim.empty() ? live::findUmad2sim() : std::optional<std::filesystem::path>(options.umad2sim);
+            if (!library) {
                 std::cerr << "live cabling --ibsim: libumad2sim.so not found (Debian package libumad2sim0); give "
                              "--umad2sim PATH\n";
                 return kExitIncomplete;
             }
-            return reexecUnderUmad2sim(library);
+            live::reexecUnderUmad2sim(*library);
+            std::cerr << "live cabling: cannot run again with LD_PRELOAD=" << library->string() << "\n";
+            return kExitIncomplete;
         }
         std::string source;
         core::Result<core::Plan> plan = planInput(options.input, source);

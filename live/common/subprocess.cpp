@@ -14,6 +14,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -98,14 +99,22 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const SpawnOpti
     : m_group(options.ownProcessGroup)
 {
     std::array<int, 2> pipeFds { -1, -1 };
-    if (options.capture && ::pipe2(pipeFds.data(), O_CLOEXEC) != 0) {
+    std::array<int, 2> inputFds { -1, -1 };
+    if ((options.capture && ::pipe2(pipeFds.data(), O_CLOEXEC) != 0)
+        || (options.inputPipe && ::pipe2(inputFds.data(), O_CLOEXEC) != 0)) {
         m_error = "cannot start " + (argv.empty() ? std::string("(nothing)") : argv.front()) + ": pipe: " + errorText(errno);
+        for (const int fd : { pipeFds[0], pipeFds[1], inputFds[0], inputFds[1] })
+            if (fd >= 0)
+                ::close(fd);
         return;
     }
     const std::string log = options.log.empty() ? std::string("/dev/null") : options.log.string();
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    if (options.inputPipe)
+        posix_spawn_file_actions_adddup2(&actions, inputFds[0], 0);
+    else
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     if (options.capture)
         posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
     else
@@ -123,6 +132,15 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const SpawnOpti
             ::close(pipeFds[0]);
         }
     }
+    if (options.inputPipe) {
+        ::close(inputFds[0]);
+        if (result == 0) {
+            m_input = inputFds[1];
+            ::fcntl(m_input, F_SETFL, ::fcntl(m_input, F_GETFL) | O_NONBLOCK);
+        } else {
+            ::close(inputFds[1]);
+        }
+    }
     m_started = result == 0;
     if (!m_started) {
         m_pid = -1;
@@ -134,9 +152,61 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const SpawnOpti
 
 ChildProcess::~ChildProcess()
 {
+    closeInput();
     stop();
     if (m_output >= 0)
         ::close(m_output);
+}
+
+bool ChildProcess::writeInput(std::string_view text, std::chrono::milliseconds timeout)
+{
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!text.empty()) {
+        if (m_input < 0)
+            return false;
+        pollfd pfd { m_input, POLLOUT, 0 };
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0)
+            return false;
+        const int ready = ::poll(&pfd, 1, static_cast<int>(left.count()));
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready <= 0 || (pfd.revents & (POLLERR | POLLHUP | POLLNVAL))) {
+            closeInput();
+            return false;
+        }
+        // A write to a pipe whose reader is gone raises SIGPIPE, which this process need not
+        // ignore: block it in this thread for the write and take the pending one (EPIPE says it).
+        sigset_t pipeSignal, previous;
+        sigemptyset(&pipeSignal);
+        sigaddset(&pipeSignal, SIGPIPE);
+        ::pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous);
+        const ssize_t n = ::write(m_input, text.data(), text.size());
+        const int writeError = errno;
+        if (n < 0 && writeError == EPIPE) {
+            const timespec now {};
+            while (::sigtimedwait(&pipeSignal, nullptr, &now) < 0 && errno == EINTR) {
+            }
+        }
+        ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+        errno = writeError;
+        if (n < 0) {
+            if (errno == EAGAIN || errno == EINTR)
+                continue;
+            closeInput();
+            return false;
+        }
+        text.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
+void ChildProcess::closeInput()
+{
+    if (m_input >= 0) {
+        ::close(m_input);
+        m_input = -1;
+    }
 }
 
 bool ChildProcess::poll()

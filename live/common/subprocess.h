@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <sys/types.h>
@@ -37,9 +38,13 @@ struct SpawnOptions {
     bool capture = false;
     /// Inherits this process's environment; false: the child's environment is `env` only.
     bool inheritEnvironment = true;
+    /// Gives the child a pipe as its stdin instead of /dev/null; write to it with
+    /// ChildProcess::writeInput() (a console such as ibsim's).
+    bool inputPipe = false;
 };
 
-/// A child process, stdin from /dev/null. The destructor ends it (stop()) and reaps it.
+/// A child process, stdin from /dev/null (or a pipe: SpawnOptions::inputPipe). The destructor ends
+/// it (stop()) and reaps it.
 class ChildProcess {
 public:
     /// Starts `argv` (argv[0] a path; PATH is not searched). See started() and error().
@@ -86,6 +91,12 @@ public:
     /// `maxBytes`, without waiting; closes the pipe at its end (every writer gone). Returns the
     /// number of bytes appended.
     std::size_t readOutput(std::string& into, std::size_t maxBytes = std::size_t(1) << 20);
+    /// With `inputPipe`: writes all of `text` to the child's stdin, waiting while the pipe is full
+    /// (at most `timeout` in all). False when it could not: no pipe, the child closed its stdin or
+    /// ended, or the time ran out (then part of `text` may have been written).
+    bool writeInput(std::string_view text, std::chrono::milliseconds timeout = std::chrono::seconds(5));
+    /// With `inputPipe`: closes the child's stdin (it reads end of file).
+    void closeInput();
 
 private:
     bool poll();
@@ -96,6 +107,7 @@ private:
     bool m_started = false;
     bool m_group = false;
     int m_output = -1;
+    int m_input = -1;
     std::optional<int> m_status;
     std::optional<int> m_waitStatus; ///< waitpid's status of the ended process
     std::string m_error;

@@ -20,7 +20,7 @@
 #include "live/common/rate.h"
 #include "live/node/host_sources.h"
 #include "live/node/pci_topology.h"
-#include "live/node/sysfs_counters.h"
+#include "live/common/sysfs_counters.h"
 #include "live/node/sysfs_read.h"
 
 #include <algorithm>

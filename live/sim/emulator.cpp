@@ -21,6 +21,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -494,6 +495,17 @@ struct FabricEmulator::Impl {
     core::Status writePort(const Node& node, const Nic& nic, Port& port);
     core::Status writeSim(const Node& node);
     void rates();
+
+    /// InfiniBand switch ports: rates from the host ports' traffic, counters accumulated by
+    /// update() (what the switches' PMAs report; railyard-sim hands them to ibsim).
+    struct SwitchPort {
+        std::uint32_t device = 0;
+        int port = 0;
+        double txBps = 0, rxBps = 0, xmitWaitPs = 0;
+        Acc tx, rx, txPkts, rxPkts, xmitWait;
+    };
+    std::vector<SwitchPort> switchPorts;
+    void switchRates();
 };
 
 namespace {
@@ -611,6 +623,92 @@ void FabricEmulator::Impl::rates()
                     p.oosPs = pfc ? 0 : deficit * 1e-4 * rxPps;
                 }
             }
+        }
+    }
+    switchRates();
+}
+
+// The switch side of the same traffic (InfiniBand):
+//   - a leaf's downlink port carries what its host port sends and receives (management traffic
+//     included), in the other direction;
+//   - a leaf's uplinks carry the share of that traffic that leaves the leaf: (L - 1) / L of it,
+//     L the leaves of the rail (and plane) (a rail-aligned collective spreads evenly over the
+//     rail's leaves), spread over the uplinks; the first N uplinks of a `congested` leaf carry
+//     `factor` of a healthy uplink's share and stall the rest of the time (PortXmitWait at the
+//     stalled share of kXmitWaitTicksPerSecond);
+//   - a spine's port facing a leaf mirrors that leaf's uplink. Spine-to-core links carry no
+//     modelled traffic (idle in the model: a 3-tier plan's cores are not emulated under load).
+void FabricEmulator::Impl::switchRates()
+{
+    for (auto& sp : switchPorts)
+        sp.txBps = sp.rxBps = sp.xmitWaitPs = 0;
+    if (plan.spec.fabric != core::Fabric::InfiniBand)
+        return;
+    std::map<std::pair<std::uint32_t, int>, std::size_t> index;
+    for (std::size_t i = 0; i < switchPorts.size(); ++i)
+        index.emplace(std::make_pair(switchPorts[i].device, switchPorts[i].port), i);
+    auto portOf = [&](std::uint32_t device, int port) -> SwitchPort& {
+        const auto [it, fresh] = index.try_emplace({ device, port }, switchPorts.size());
+        if (fresh) {
+            SwitchPort sp;
+            sp.device = device;
+            sp.port = port;
+            switchPorts.push_back(sp);
+        }
+        return switchPorts[it->second];
+    };
+    std::map<std::uint32_t, std::pair<double, double>> leafTraffic; // leaf -> (from hosts, to hosts)
+    for (const auto& node : nodes)
+        for (const auto& nic : node.nics)
+            for (const auto& p : nic.ports) {
+                if (!p.rail || p.leaf.empty() || p.leafPort <= 0)
+                    continue;
+                auto& sp = portOf(p.leafDevice, p.leafPort);
+                const double up = p.state == 4 ? p.txBps + p.mgmtBps : 0;
+                const double down = p.state == 4 ? p.rxBps + p.mgmtBps : 0;
+                sp.rxBps += up;
+                sp.txBps += down;
+                auto& t = leafTraffic[p.leafDevice];
+                t.first += p.state == 4 ? p.txBps : 0;
+                t.second += p.state == 4 ? p.rxBps : 0;
+            }
+    std::map<std::pair<int, int>, int> leavesOfRail; // (rail, plane) -> leaves
+    for (const auto& d : plan.devices)
+        if (d.kind == core::DeviceKind::Switch && d.tier == core::SwitchTier::Leaf && d.installed)
+            ++leavesOfRail[{ d.rail, d.plane }];
+    for (const auto& [leaf, traffic] : leafTraffic) {
+        const auto& dev = plan.devices[leaf];
+        const int leaves = leavesOfRail[{ dev.rail, dev.plane }];
+        if (leaves <= 1)
+            continue;
+        const double crossing = static_cast<double>(leaves - 1) / leaves;
+        const auto ups = uplinksOf(plan, leaf);
+        if (ups.empty())
+            continue;
+        const Fault* congested = nullptr;
+        for (const auto& f : faults)
+            if (f.kind == FaultKind::Congested && f.switchDevice == leaf)
+                congested = &f;
+        std::vector<double> weight(ups.size(), 1.0);
+        if (congested)
+            for (std::size_t i = 0; i < ups.size() && static_cast<int>(i) < congested->uplinks; ++i)
+                weight[i] = congested->factor;
+        double total = 0;
+        for (const double w : weight)
+            total += w;
+        if (total <= 0)
+            continue;
+        for (std::size_t i = 0; i < ups.size(); ++i) {
+            const auto& link = plan.links[ups[i]];
+            const double share = weight[i] / total;
+            auto& mine = portOf(link.a.device, link.a.port);
+            mine.txBps += traffic.first * crossing * share;
+            mine.rxBps += traffic.second * crossing * share;
+            if (weight[i] < 1)
+                mine.xmitWaitPs += (1 - weight[i]) * kXmitWaitTicksPerSecond;
+            auto& far = portOf(link.b.device, link.b.port);
+            far.rxBps += traffic.first * crossing * share;
+            far.txBps += traffic.second * crossing * share;
         }
     }
 }
@@ -1319,9 +1417,26 @@ core::Result<UpdateStats> FabricEmulator::update(double seconds)
             }
         }
     }
+    for (auto& sp : impl.switchPorts) {
+        sp.tx.add(sp.txBps * seconds);
+        sp.rx.add(sp.rxBps * seconds);
+        sp.txPkts.add(sp.txBps * seconds / 4096);
+        sp.rxPkts.add(sp.rxBps * seconds / 4096);
+        sp.xmitWait.add(sp.xmitWaitPs * seconds);
+    }
     return stats;
 }
 
+std::vector<SwitchPortCounters> FabricEmulator::switchPortCounters() const
+{
+    std::vector<SwitchPortCounters> out;
+    out.reserve(m_impl->switchPorts.size());
+    for (const auto& sp : m_impl->switchPorts)
+        out.push_back({ sp.device, sp.port, sp.tx.whole, sp.rx.whole, sp.txPkts.whole, sp.rxPkts.whole, sp.xmitWait.whole });
+    std::sort(out.begin(), out.end(),
+        [](const SwitchPortCounters& a, const SwitchPortCounters& b) { return std::tie(a.device, a.port) < std::tie(b.device, b.port); });
+    return out;
+}
 const std::vector<EmulatedNode>& FabricEmulator::nodes() const
 {
     return m_impl->infos;

@@ -77,6 +77,15 @@ struct UpdateStats {
     std::size_t portsUpdated = 0;
 };
 
+/// One switch port's counters from the emulated traffic (InfiniBand): what the switch's PMA
+/// reports (PortCountersExtended data and packets, PortCounters.PortXmitWait).
+struct SwitchPortCounters {
+    std::uint32_t device = 0; ///< index into cabledPlan().devices
+    int port = 0;             ///< the switch's port number
+    std::uint64_t xmitBytes = 0, rcvBytes = 0, xmitPkts = 0, rcvPkts = 0;
+    std::uint64_t xmitWait = 0; ///< ticks (the PMA counter saturates at 2^32 - 1)
+};
+
 class FabricEmulator {
 public:
     /// Lays out every installed node of `plan` (devices, PCI tree, names, GUIDs, LIDs, rates) with
@@ -98,6 +107,9 @@ public:
     /// <root>/fabric.ibnet; empty for RoCEv2 plans (no subnet to describe).
     std::filesystem::path ibnetPath() const;
     std::size_t portCount() const;
+    /// Every cabled switch port's counters so far (InfiniBand; empty for RoCEv2), in
+    /// (device, port) order. The traffic model is at switchRates() in emulator.cpp.
+    std::vector<SwitchPortCounters> switchPortCounters() const;
 
 private:
     FabricEmulator();

@@ -3,16 +3,25 @@
 #include "live/sim/ibsim_runner.h"
 
 #include "live/common/subprocess.h"
+#include "live/common/umad2sim.h"
 #include "live/node/host_sources.h"
 #include "live/sim/file_writer.h"
+#include "planner/exporters.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <sstream>
+#include <string_view>
+#include <thread>
+#include <tuple>
 #include <vector>
+
+#include <poll.h>
 
 #include <unistd.h>
 
@@ -29,26 +38,6 @@ namespace {
         std::ostringstream text;
         text << in.rdbuf();
         return text.str();
-    }
-
-    /// libumad2sim.so: the multiarch folders Debian installs it in, then `dpkg -L`.
-    std::optional<fs::path> findUmad2sim()
-    {
-        std::error_code ec;
-        for (const char* base : { "/usr/lib", "/usr/lib64", "/usr/local/lib" }) {
-            for (const auto& entry : fs::directory_iterator(base, ec)) {
-                const fs::path candidate = entry.path() / "umad2sim" / "libumad2sim.so";
-                if (fs::is_regular_file(candidate, ec))
-                    return candidate;
-            }
-            const fs::path direct = fs::path(base) / "umad2sim" / "libumad2sim.so";
-            if (fs::is_regular_file(direct, ec))
-                return direct;
-        }
-        for (const char* package : { "libumad2sim0", "ibsim-utils" })
-            if (auto found = findPackageFile(package, "libumad2sim.so"))
-                return found;
-        return std::nullopt;
     }
 
     /// ibsim and OpenSM: in their own process groups, stdout and stderr to `log`. The emulator
@@ -83,6 +72,61 @@ namespace {
 struct IbsimRunner::Impl {
     std::unique_ptr<ChildProcess> ibsim;
     std::unique_ptr<ChildProcess> opensm; // declared last: destroyed (ended) before ibsim
+    std::thread drain;                    // copies ibsim's console output to its log
+    std::atomic<bool> draining { false };
+    std::atomic<std::size_t> refused { 0 };
+    std::map<std::pair<std::string, int>, IbsimPortCounters> sent; // what ibsim holds now
+
+    /// Reads ibsim's output until it ends (or `draining` is cleared) into `log`, leaving out the
+    /// acknowledgement of every PerformanceSet ("... has been set to N") and counting refusals.
+    void drainOutput(const fs::path& log)
+    {
+        std::ofstream out(log, std::ios::binary | std::ios::trunc);
+        std::string pending;
+        auto emit = [&](std::string_view line) {
+            if (line.find("has been set to") != std::string_view::npos)
+                return;
+            // ibsim's console answers a command it cannot carry out with a comment line:
+            // "# nodeid ... not found", "# field not found in command", "# attribute ... not
+            // found", "# command does not match: ...", "# bad port number ...".
+            if (line.starts_with("# ")
+                && (line.find("not found") != std::string_view::npos || line.find("does not match") != std::string_view::npos
+                    || line.find("bad ") != std::string_view::npos))
+                ++refused;
+            out << line << '\n';
+            out.flush(); // waitForText reads the log while ibsim starts
+        };
+        while (draining) {
+            pollfd pfd { ibsim->outputFd(), POLLIN, 0 };
+            if (pfd.fd < 0)
+                break;
+            if (::poll(&pfd, 1, 100) <= 0)
+                continue;
+            if (ibsim->readOutput(pending) == 0 && ibsim->outputFd() < 0)
+                break;
+            std::size_t start = 0;
+            for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
+                std::string_view line(pending.data() + start, nl - start);
+                // The console prompt ("sim> ") precedes each answer on the same line.
+                while (line.starts_with("sim> "))
+                    line.remove_prefix(5);
+                emit(line);
+            }
+            pending.erase(0, start);
+            // A prompt alone, waiting for input: not a line yet, but the log should show it.
+            if (pending == "sim> ")
+                pending.clear();
+        }
+        if (!pending.empty())
+            emit(pending);
+    }
+
+    void stopDrain()
+    {
+        draining = false;
+        if (drain.joinable())
+            drain.join();
+    }
 };
 
 IbsimRunner::IbsimRunner()
@@ -102,8 +146,10 @@ void IbsimRunner::stop()
         m_impl->opensm->stop();
     if (m_impl->ibsim)
         m_impl->ibsim->stop();
+    m_impl->stopDrain();
     m_impl->opensm.reset();
     m_impl->ibsim.reset();
+    m_impl->sent.clear();
 }
 
 core::Result<IbsimSubnet> IbsimRunner::start(const fs::path& ibnet, const fs::path& workDir)
@@ -132,14 +178,20 @@ core::Result<IbsimSubnet> IbsimRunner::start(const fs::path& ibnet, const fs::pa
     subnet.opensmLog = workDir / "opensm.log";
     subnet.envFile = workDir / "ibsim.env";
 
-    std::vector<std::string> argv { ibsim, "-s", "-n" };
+    // -s: start the simulation at once; the console (stdin) stays open for PerformanceSet.
+    std::vector<std::string> argv { ibsim, "-s" };
     for (auto& a : sizeArgs(readText(ibnet)))
         argv.push_back(std::move(a));
     argv.push_back(ibnet.string());
     const fs::path ibsimLog = workDir / "ibsim.log";
-    m_impl->ibsim = startChild(argv, { { "IBSIM_SOCKNAME", subnet.sockName } }, ibsimLog);
+    m_impl->ibsim = std::make_unique<ChildProcess>(argv,
+        SpawnOptions { .env = { { "IBSIM_SOCKNAME", subnet.sockName } }, .log = {}, .ownProcessGroup = true,
+            .defaultSignals = true, .capture = true, .inputPipe = true });
     if (!m_impl->ibsim->started())
         return core::Error { "SIM_IBSIM", m_impl->ibsim->error(), "--ibsim", "" };
+    m_impl->refused = 0;
+    m_impl->draining = true;
+    m_impl->drain = std::thread([impl = m_impl.get(), ibsimLog] { impl->drainOutput(ibsimLog); });
     if (!waitForText(*m_impl->ibsim, ibsimLog, "Network simulator ready", 60s)) {
         stop();
         return core::Error { "SIM_IBSIM", "ibsim did not load the fabric", ibsimLog.string(), "read the log" };
@@ -173,6 +225,74 @@ core::Result<IbsimSubnet> IbsimRunner::start(const fs::path& ibnet, const fs::pa
         return s.errors();
     }
     return subnet;
+}
+
+std::vector<IbsimPortCounters> ibsimPortCounters(
+    const core::Plan& plan, const std::vector<SwitchPortCounters>& ports, int plane)
+{
+    std::vector<IbsimPortCounters> out;
+    out.reserve(ports.size());
+    const bool planes = std::max({ 1, plan.spec.planes, plan.summary.planes }) > 1;
+    std::map<std::uint32_t, std::string> ids;
+    for (const auto& p : ports) {
+        if (p.device >= plan.devices.size())
+            continue;
+        const auto& dev = plan.devices[p.device];
+        if (planes && dev.plane != plane)
+            continue;
+        auto [it, fresh] = ids.try_emplace(p.device);
+        if (fresh) {
+            char guid[24];
+            std::snprintf(guid, sizeof guid, "%016llx",
+                static_cast<unsigned long long>(planner::ibnetdiscoverGuid(plan, { p.device, 0, 0 }, plane)));
+            it->second = std::string("S-") + guid;
+        }
+        out.push_back({ it->second, p.port, p.xmitBytes / 4, p.rcvBytes / 4, p.xmitPkts, p.rcvPkts,
+            static_cast<std::uint32_t>(std::min<std::uint64_t>(p.xmitWait, 0xffffffffULL)) });
+    }
+    return out;
+}
+
+core::Status IbsimRunner::setPortCounters(const std::vector<IbsimPortCounters>& ports)
+{
+    if (!m_impl->ibsim || !m_impl->ibsim->running())
+        return core::Error { "SIM_IBSIM", "ibsim is not running", "--ibsim", "" };
+    // PortCountersExtended holds the 64-bit data and packet counters; PortXmitWait is only in
+    // PortCounters. A field is sent only when its value changed: a fabric of thousands of ports
+    // costs one console line per moving counter per update.
+    std::string commands;
+    auto set = [&](const IbsimPortCounters& p, const char* attribute, const char* field, std::uint64_t value) {
+        commands += "PerformanceSet \"" + p.node + "\"[" + std::to_string(p.port) + "] " + attribute + "." + field + "="
+            + std::to_string(value) + "\n";
+    };
+    for (const auto& p : ports) {
+        auto [it, fresh] = m_impl->sent.try_emplace({ p.node, p.port });
+        IbsimPortCounters& last = it->second;
+        if (fresh || last.xmitDataWords != p.xmitDataWords)
+            set(p, "PortCountersExtended", "PortXmitData", p.xmitDataWords);
+        if (fresh || last.rcvDataWords != p.rcvDataWords)
+            set(p, "PortCountersExtended", "PortRcvData", p.rcvDataWords);
+        if (fresh || last.xmitPkts != p.xmitPkts)
+            set(p, "PortCountersExtended", "PortXmitPkts", p.xmitPkts);
+        if (fresh || last.rcvPkts != p.rcvPkts)
+            set(p, "PortCountersExtended", "PortRcvPkts", p.rcvPkts);
+        if (fresh || last.xmitWait != p.xmitWait)
+            set(p, "PortCounters", "PortXmitWait", p.xmitWait);
+        last = p;
+    }
+    if (commands.empty())
+        return {};
+    if (!m_impl->ibsim->writeInput(commands, 10s)) {
+        m_impl->sent.clear();
+        return core::Error { "SIM_IBSIM", "ibsim's console does not take commands (has it ended?)", "--ibsim",
+            "read ibsim.log in the emulator's root" };
+    }
+    return {};
+}
+
+std::size_t IbsimRunner::refusedCommands() const
+{
+    return m_impl->refused;
 }
 
 } // namespace railyard::live

@@ -336,6 +336,15 @@ int main(int argc, char** argv)
         }
         ++updates;
         files += stats->filesWritten;
+        // The switch ports' PMA counters move with the traffic (perfquery, `live watch --switches`).
+        if (ibsim) {
+            if (auto pushed = ibsimRunner.setPortCounters(live::ibsimPortCounters(sim.cabledPlan(), sim.switchPortCounters()));
+                !pushed) {
+                printErrors(pushed.errors());
+                exitCode = kExitCouldNotStart;
+                break;
+            }
+        }
         next += interval;
         if (next < Clock::now())
             next = Clock::now() + interval; // fell behind: skip, never pile up

@@ -7,7 +7,7 @@
 #include "live/node/host_sources.h"
 #include "live/node/netlink_dcb.h"
 #include "live/node/pci_topology.h"
-#include "live/node/sysfs_counters.h"
+#include "live/common/sysfs_counters.h"
 #include "live/node/sysfs_read.h"
 
 #include <gtest/gtest.h>

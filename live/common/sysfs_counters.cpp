@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-#include "live/node/sysfs_counters.h"
+#include "live/common/sysfs_counters.h"
 
 #include <array>
 #include <utility>
