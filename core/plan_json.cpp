@@ -55,7 +55,7 @@ namespace {
     // Members of `spec` and `summary` in the order of interfaces.md, then any others (sorted).
     constexpr std::string_view kSpecOrder[] = { "name", "fabric", "nodes", "gpus", "node_type", "gpus_per_node",
         "rails", "nic", "link", "leaf_switch", "spine_switch", "core_switch", "su_size", "oversubscription", "tiers",
-        "reserved_leaf_ports", "management_ports", "planes", "lossless", "node_names", "grow_to", "racks" };
+        "reserved_leaf_ports", "management_ports", "planes", "lossless", "node_names", "grow_to", "racks", "addressing" };
     constexpr std::string_view kSummaryOrder[] = { "nodes", "gpus", "rails", "su_count", "tiers", "switches",
         "cables", "port", "per_gpu_gbps", "bisection_gbps", "oversubscription", "planes", "su_size",
         "leaves_per_rail", "pods", "sus_per_pod", "leaf_downlinks", "leaf_uplinks", "spines_per_group",

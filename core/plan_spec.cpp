@@ -132,7 +132,15 @@ namespace {
         out["roce_dscp"] = p.roceDscp;
         out["cnp_dscp"] = p.cnpDscp;
         out["mtu"] = p.mtu;
+        if (p.interfaceMtu)
+            out["interface_mtu"] = *p.interfaceMtu;
         return out;
+    }
+
+    json addressingJson(const AddressingSpec& a)
+    {
+        return json { { "scheme", a.scheme }, { "fabric", a.fabric.toString() }, { "loopbacks", a.loopbacks.toString() },
+            { "asn", json { { "scheme", a.asn.scheme }, { "base", a.asn.base } } } };
     }
 
     json racksJson(const RackLayout& r)
@@ -267,6 +275,8 @@ json toJson(const PlanSpec& spec)
     if (spec.growToNodes)
         out["grow_to"] = json { { "nodes", *spec.growToNodes } };
     out["racks"] = racksJson(spec.racks);
+    if (spec.addressingGiven)
+        out["addressing"] = addressingJson(spec.addressing);
     return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,7 +41,67 @@ struct LosslessProfile {
     /// Accepted: an RDMA path MTU (256, 512, 1024, 2048, 4096) or an Ethernet interface MTU
     /// from 1500 to 9216 (1500, 9000, 9216...).
     int mtu = 4096;
+    /// Spec `interface_mtu`: the Ethernet MTU of every host NIC and switch fabric port. Unset: `mtu`
+    /// when that is an Ethernet MTU, else 9000 (kDefaultInterfaceMtu).
+    std::optional<int> interfaceMtu;
     bool operator==(const LosslessProfile&) const = default;
+};
+
+inline constexpr int kDefaultInterfaceMtu = 9000;
+/// Bytes an RDMA path MTU needs on top in the Ethernet MTU (the kernel's iboe_get_mtu(): GRH 40 +
+/// UDP 8 + BTH 12 + XRC 4 + AtomicETH 28 + ICRC 4): RDMA 4096 needs an Ethernet MTU of 4192.
+inline constexpr int kRoceHeaderBytes = 96;
+/// True for the RDMA path MTUs 256 ... 4096 (what `lossless.mtu` may also be: an Ethernet MTU).
+bool isRdmaMtu(int mtu);
+/// The Ethernet MTU of host and switch ports under `profile` (interface_mtu, or mtu when that is
+/// an Ethernet MTU, else kDefaultInterfaceMtu).
+int interfaceMtu(const LosslessProfile& profile);
+/// The RDMA path MTU the NICs end up with: `mtu` when it is one, else the largest that fits the
+/// Ethernet MTU (kRoceHeaderBytes); 0 when none fits.
+int rdmaMtu(const LosslessProfile& profile);
+/// The 802.1p priority a DSCP maps to under the default DSCP-to-priority map of mlx5 NICs,
+/// Cumulus and SONiC (DSCP / 8): 26 -> 3, 48 -> 6.
+inline int defaultDscpPriority(int dscp) { return dscp >> 3; }
+/// The IP traffic class RoCE traffic carries (NCCL_IB_TC, perftest --tclass, the rdma_cm ToS):
+/// roce_dscp << 2, plus 2 (ECT(0)) when the profile has ECN on. 26 with ECN: 106.
+int roceTrafficClass(const LosslessProfile& profile);
+
+/// An IPv4 prefix: address (host order) and length 0..32.
+struct Ipv4Prefix {
+    std::uint32_t address = 0;
+    int length = 32;
+    /// Addresses it holds (2^(32-length)).
+    std::uint64_t size() const { return std::uint64_t { 1 } << (32 - length); }
+    std::string toString() const; ///< "10.0.0.0/15"
+    bool operator==(const Ipv4Prefix&) const = default;
+};
+/// "10.1.2.3"
+std::string formatIpv4(std::uint32_t address);
+/// Parses "a.b.c.d/len" (IPv4 only). Sets `problem` and returns nullopt when malformed, or when
+/// bits are set past the prefix length ("10.0.0.1/15: host bits set; the network is 10.0.0.0/15").
+std::optional<Ipv4Prefix> parseIpv4Prefix(std::string_view text, std::string& problem);
+
+/// The BGP AS numbering of a routed fabric (spec `addressing.asn`).
+struct AsnSpec {
+    /// "per_leaf": a unique ASN per leaf, one per spine group (all spines of a plane in two tiers,
+    /// of a pod in three) and one per core plane (RFC 7938). "per_tier": one ASN for all leaves,
+    /// one for all spines, one for all cores (leaves then accept their own ASN: allowas-in).
+    std::string scheme = "per_leaf";
+    /// First ASN; private only: 4200000000-4294967294 (4-byte) or 64512-65534 (2-byte).
+    std::uint32_t base = 4200000000U;
+    bool operator==(const AsnSpec&) const = default;
+};
+
+/// Addressing and routing of a routed (L3) RoCEv2 fabric (spec `addressing`, README "Addressing").
+struct AddressingSpec {
+    /// "p2p31": a /31 per link, NIC-leaf links included (the leaf side gets the even address);
+    /// "rail_subnets": one subnet per leaf (rail and SU) for its NICs, the leaf's address the
+    /// gateway, and a /31 per switch-switch link.
+    std::string scheme = "p2p31";
+    Ipv4Prefix fabric { 0x0A000000U, 10 };     ///< 10.0.0.0/10: link /31s and NIC subnets
+    Ipv4Prefix loopbacks { 0x0AFF0000U, 16 };  ///< 10.255.0.0/16: one /32 per switch
+    AsnSpec asn;
+    bool operator==(const AddressingSpec&) const = default;
 };
 
 /// Rack layout used for cable lengths. The length model is documented in README ("Cable lengths").
@@ -86,6 +147,8 @@ struct PlanSpec {
     int planes = 1;
     LosslessProfile lossless; ///< RoCEv2 only
     bool losslessGiven = false;
+    AddressingSpec addressing; ///< RoCEv2 only: defaults until `addressing` is given
+    bool addressingGiven = false; ///< the spec declares a routed fabric (addresses in the cable map)
     std::vector<std::string> nodeNameList; ///< `node_names` as a list
     std::string nodeNamePattern = "node%03d"; ///< `node_names` as a pattern (one %0Nd)
     std::optional<int> growToNodes;

@@ -30,11 +30,18 @@ namespace {
     constexpr std::string_view kTopKeys[] = { "name", "fabric", "nodes", "gpus",
         "node_type", "gpus_per_node", "rails", "nic", "link", "leaf_switch", "spine_switch",
         "core_switch", "su_size", "oversubscription", "tiers", "reserved_leaf_ports",
-        "management_ports", "planes", "lossless", "node_names", "grow_to", "racks" };
+        "management_ports", "planes", "lossless", "node_names", "grow_to", "racks", "addressing" };
     constexpr std::string_view kLinkKeys[] = { "generation", "width", "speed_gbps", "lanes" };
     constexpr std::string_view kOversubscriptionKeys[] = { "leaf", "spine" };
     constexpr std::string_view kLosslessKeys[] = { "mode", "pfc_priority", "ecn",
-        "dcqcn", "trust", "roce_dscp", "cnp_dscp", "mtu" };
+        "dcqcn", "trust", "roce_dscp", "cnp_dscp", "mtu", "interface_mtu" };
+    constexpr std::string_view kAddressingKeys[] = { "scheme", "fabric", "loopbacks", "asn" };
+    constexpr std::string_view kAsnKeys[] = { "scheme", "base" };
+    constexpr std::string_view kAddressingSchemes[] = { "p2p31", "rail_subnets" };
+    constexpr std::string_view kAsnSchemes[] = { "per_leaf", "per_tier" };
+    // Private AS numbers (RFC 6996): 2-byte 64512-65534, 4-byte 4200000000-4294967294.
+    constexpr long long kPrivateAsn2First = 64512, kPrivateAsn2Last = 65534;
+    constexpr long long kPrivateAsn4First = 4200000000LL, kPrivateAsn4Last = 4294967294LL;
     constexpr std::string_view kGrowKeys[] = { "nodes" };
     constexpr std::string_view kRackKeys[] = { "nodes_per_rack", "leaf_placement",
         "rack_width_m", "in_rack_m", "slack_m", "su_pitch_m", "spine_distance_m", "core_distance_m" };
@@ -344,6 +351,11 @@ namespace {
         }
         if (o.contains("mtu"))
             readMtu(r, o["mtu"], p);
+        if (o.contains("interface_mtu")) {
+            if (auto v = r.integer(o["interface_mtu"], "lossless.interface_mtu", kMinEthernetMtu, kMaxEthernetMtu,
+                    "an Ethernet MTU from 1500 to 9216", true))
+                p.interfaceMtu = static_cast<int>(*v);
+        }
     }
 
     void readLossless(FieldReader& r, const json& doc, PlanSpec& spec, bool fabricKnown)
@@ -359,6 +371,70 @@ namespace {
             return;
         readLosslessFields(r, o, spec.lossless);
         spec.losslessGiven = true;
+    }
+
+    void readPrefix(FieldReader& r, const json& o, const char* key, Ipv4Prefix& target)
+    {
+        if (!o.contains(key))
+            return;
+        const std::string path = std::string("addressing.") + key;
+        const json& v = o[key];
+        if (!v.is_string()) {
+            r.mustBe(path, "an IPv4 prefix like \"10.0.0.0/15\"", v);
+            return;
+        }
+        std::string problem;
+        if (auto prefix = parseIpv4Prefix(v.get<std::string>(), problem))
+            target = *prefix;
+        else
+            r.fail(path, problem);
+    }
+
+    void readAsn(FieldReader& r, const json& o, AsnSpec& asn)
+    {
+        if (o.contains("scheme")) {
+            if (auto v = r.choice(o["scheme"], "addressing.asn.scheme", kAsnSchemes))
+                asn.scheme = *v;
+        }
+        if (!o.contains("base"))
+            return;
+        const char* expected = "a private AS number: 64512-65534 (2-byte) or 4200000000-4294967294 (4-byte)";
+        const auto base = r.integer(o["base"], "addressing.asn.base", 1, kPrivateAsn4Last, expected, true);
+        if (!base)
+            return;
+        const bool two = *base >= kPrivateAsn2First && *base <= kPrivateAsn2Last;
+        const bool four = *base >= kPrivateAsn4First;
+        if (!two && !four)
+            r.mustBe("addressing.asn.base", expected, o["base"]);
+        else
+            asn.base = static_cast<std::uint32_t>(*base);
+    }
+
+    void readAddressing(FieldReader& r, const json& doc, PlanSpec& spec, bool fabricKnown)
+    {
+        if (!doc.contains("addressing"))
+            return;
+        if (fabricKnown && spec.fabric == Fabric::InfiniBand) {
+            r.fail("addressing", "only for RoCEv2; an InfiniBand subnet is addressed by its subnet manager (LIDs)");
+            return;
+        }
+        const json& o = doc["addressing"];
+        if (!r.object(o, "addressing", kAddressingKeys))
+            return;
+        AddressingSpec& a = spec.addressing;
+        if (o.contains("scheme")) {
+            if (auto v = r.choice(o["scheme"], "addressing.scheme", kAddressingSchemes))
+                a.scheme = *v;
+        }
+        readPrefix(r, o, "fabric", a.fabric);
+        readPrefix(r, o, "loopbacks", a.loopbacks);
+        if (o.contains("asn") && r.object(o["asn"], "addressing.asn", kAsnKeys))
+            readAsn(r, o["asn"], a.asn);
+        const auto lastOf = [](const Ipv4Prefix& p) { return std::uint64_t { p.address } + p.size() - 1; };
+        if (a.fabric.address <= lastOf(a.loopbacks) && a.loopbacks.address <= lastOf(a.fabric))
+            r.fail("addressing.loopbacks", a.loopbacks.toString() + " overlaps addressing.fabric " + a.fabric.toString()
+                    + "; give the loopbacks a range of their own");
+        spec.addressingGiven = true;
     }
 
     void readNameList(FieldReader& r, const json& v, PlanSpec& spec)
@@ -479,7 +555,100 @@ namespace {
         }
     }
 
+    std::optional<std::uint32_t> parseIpv4(std::string_view text)
+    {
+        std::uint32_t out = 0;
+        for (int i = 0; i < 4; ++i) {
+            if (i > 0) {
+                if (text.empty() || text.front() != '.')
+                    return std::nullopt;
+                text.remove_prefix(1);
+            }
+            std::size_t n = 0;
+            while (n < text.size() && n < 4 && text[n] >= '0' && text[n] <= '9')
+                ++n;
+            // No leading zeros: "010" reads as octal in some tools and decimal in others.
+            if (n == 0 || n > 3 || (n > 1 && text[0] == '0'))
+                return std::nullopt;
+            const int octet = std::stoi(std::string(text.substr(0, n)));
+            if (octet > 255)
+                return std::nullopt;
+            out = (out << 8) | static_cast<std::uint32_t>(octet);
+            text.remove_prefix(n);
+        }
+        if (!text.empty())
+            return std::nullopt;
+        return out;
+    }
+
 } // namespace
+
+bool isRdmaMtu(int mtu)
+{
+    return std::find(kRdmaMtus.begin(), kRdmaMtus.end(), mtu) != kRdmaMtus.end();
+}
+
+int interfaceMtu(const LosslessProfile& profile)
+{
+    if (profile.interfaceMtu)
+        return *profile.interfaceMtu;
+    return isRdmaMtu(profile.mtu) ? kDefaultInterfaceMtu : profile.mtu;
+}
+
+int rdmaMtu(const LosslessProfile& profile)
+{
+    if (isRdmaMtu(profile.mtu))
+        return profile.mtu;
+    const int room = profile.mtu - kRoceHeaderBytes;
+    for (auto it = kRdmaMtus.rbegin(); it != kRdmaMtus.rend(); ++it) {
+        if (*it <= room)
+            return *it;
+    }
+    return 0;
+}
+
+int roceTrafficClass(const LosslessProfile& profile)
+{
+    return (profile.roceDscp << 2) | (profile.ecn ? 2 : 0);
+}
+
+std::string formatIpv4(std::uint32_t a)
+{
+    return std::to_string(a >> 24) + '.' + std::to_string((a >> 16) & 0xFF) + '.' + std::to_string((a >> 8) & 0xFF) + '.'
+        + std::to_string(a & 0xFF);
+}
+
+std::string Ipv4Prefix::toString() const
+{
+    return formatIpv4(address) + '/' + std::to_string(length);
+}
+
+std::optional<Ipv4Prefix> parseIpv4Prefix(std::string_view text, std::string& problem)
+{
+    const std::string shown = "\"" + std::string(text) + "\"";
+    const auto slash = text.find('/');
+    if (text.find(':') != std::string_view::npos) {
+        problem = "only IPv4 prefixes are planned, got " + shown;
+        return std::nullopt;
+    }
+    const auto address = parseIpv4(text.substr(0, slash));
+    int length = -1;
+    if (slash != std::string_view::npos) {
+        const std::string_view digits = text.substr(slash + 1);
+        if (!digits.empty() && digits.size() <= 2 && std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            length = std::stoi(std::string(digits));
+    }
+    if (!address || length < 0 || length > 32) {
+        problem = "must be an IPv4 prefix like \"10.0.0.0/15\", got " + shown;
+        return std::nullopt;
+    }
+    const std::uint32_t mask = length == 0 ? 0 : ~std::uint32_t { 0 } << (32 - length);
+    if ((*address & ~mask) != 0) {
+        problem = shown + " has bits set past the prefix length; the network is " + Ipv4Prefix { *address & mask, length }.toString();
+        return std::nullopt;
+    }
+    return Ipv4Prefix { *address, length };
+}
 
 Result<PlanSpec> parsePlanSpec(const json& doc, const std::string& source)
 {
@@ -500,6 +669,7 @@ Result<PlanSpec> parsePlanSpec(const json& doc, const std::string& source)
     readNodeNames(r, doc, spec);
     readGrowTo(r, doc, spec);
     readRacks(r, doc, spec);
+    readAddressing(r, doc, spec, fabricKnown);
     crossCheck(r, doc, spec);
     if (!r.errors().empty())
         return r.errors();

@@ -4,6 +4,8 @@
 // written in 1 MiB chunks: a 393K-link cable map has no per-field stream overhead.
 #include "planner/exporters.h"
 
+#include "planner/addressing.h"
+
 #include "core/text.h"
 
 #include <nlohmann/json.hpp>
@@ -20,6 +22,7 @@ namespace {
 
     constexpr std::string_view kCablesHeader
         = "a,a_cage,a_pos,b,b_cage,b_pos,tier,type,length_m,part,assembly,installed,label\n";
+    constexpr std::string_view kAddressColumns = ",a_address,b_address";
     constexpr std::size_t kChunkBytes = std::size_t { 1 } << 20; ///< rows are written in chunks of about this size
     constexpr std::size_t kCableIdDigits = 6; ///< "C000123": at least this many digits
     constexpr std::string_view kLabelJoin = " <-> ";
@@ -250,19 +253,66 @@ std::string cableLabel(const core::Plan& plan, std::size_t linkIndex)
     return label;
 }
 
+namespace {
+
+    /// "10.0.0.1/31"; nothing when the link has no address (an address plan that failed).
+    void appendAddress(std::string& row, const std::string& address, int prefixLength)
+    {
+        if (address.empty())
+            return;
+        row += address;
+        row += '/';
+        appendInt(row, prefixLength);
+    }
+
+    void writeCables(const core::Plan& plan, std::ostream& out, const AddressPlan* addresses)
+    {
+        std::string text(kCablesHeader);
+        if (addresses) {
+            text.pop_back(); // the address columns go at the end, so that readers of the old columns keep working
+            text += kAddressColumns;
+            text += '\n';
+        }
+        text.reserve(kChunkBytes + 1024);
+        LengthText length;
+        for (std::size_t i = 0; i < plan.links.size(); ++i) {
+            appendLink(text, plan, i, length);
+            if (addresses) {
+                text.pop_back();
+                const bool known = i < addresses->links.size();
+                text += ',';
+                if (known)
+                    appendAddress(text, addresses->links[i].aAddress, addresses->links[i].prefixLength);
+                text += ',';
+                if (known)
+                    appendAddress(text, addresses->links[i].bAddress, addresses->links[i].prefixLength);
+                text += '\n';
+            }
+            if (text.size() >= kChunkBytes) {
+                out.write(text.data(), static_cast<std::streamsize>(text.size()));
+                text.clear();
+            }
+        }
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    }
+
+} // namespace
+
+void writeCablesCsv(const core::Plan& plan, std::ostream& out, const AddressPlan& addresses)
+{
+    writeCables(plan, out, &addresses);
+}
+
 void writeCablesCsv(const core::Plan& plan, std::ostream& out)
 {
-    std::string text(kCablesHeader);
-    text.reserve(kChunkBytes + 1024);
-    LengthText length;
-    for (std::size_t i = 0; i < plan.links.size(); ++i) {
-        appendLink(text, plan, i, length);
-        if (text.size() >= kChunkBytes) {
-            out.write(text.data(), static_cast<std::streamsize>(text.size()));
-            text.clear();
-        }
+    if (!isRouted(plan)) {
+        writeCables(plan, out, nullptr);
+        return;
     }
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    // A routed plan whose ranges are too small has the columns, empty; its findings say why.
+    const core::Result<AddressPlan> addresses = planAddresses(plan);
+    const AddressPlan none;
+    writeCables(plan, out, addresses ? &*addresses : &none);
 }
 
 void writeBomCsv(const core::Plan& plan, std::ostream& out)

@@ -5,6 +5,8 @@
 // (rows are streamed to a temporary file in order), so a 393K-link map stays small in memory.
 #include "planner/exporters.h"
 
+#include "planner/addressing.h"
+
 #include <xlsxwriter.h>
 
 #include <array>
@@ -24,6 +26,8 @@ namespace {
         { "tier", 11 }, { "type", 6 }, { "length_m", 9 }, { "part", 26 }, { "assembly", 9 },
         { "installed", 9 }, { "label", 52 },
     } };
+    /// Appended after the label on a routed RoCEv2 plan (addressing.h), so that the old columns stay put.
+    constexpr std::array<Column, 2> kAddressColumns { { { "a_address", 18 }, { "b_address", 18 } } };
 
     constexpr std::array<Column, 9> kBomColumns { {
         { "category", 12 }, { "item", 52 }, { "part", 24 }, { "catalog_id", 22 }, { "length_m", 9 },
@@ -169,20 +173,68 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    void writeAddressHeader(Sheet& sheet, lxw_format* format)
+    {
+        for (std::size_t c = 0; c < kAddressColumns.size(); ++c) {
+            const auto col = static_cast<lxw_col_t>(kCableColumns.size() + c);
+            sheet.keep(worksheet_set_column(sheet.ws, col, col, kAddressColumns[c].width, nullptr));
+            sheet.text(0, col, kAddressColumns[c].title, format);
+        }
+    }
+
+    void writeAddressCells(Sheet& sheet, lxw_row_t row, const LinkAddresses& l)
+    {
+        const auto col = static_cast<lxw_col_t>(kCableColumns.size());
+        const std::string suffix = "/" + std::to_string(l.prefixLength);
+        if (!l.aAddress.empty())
+            sheet.text(row, col, l.aAddress + suffix);
+        if (!l.bAddress.empty())
+            sheet.text(row, col + 1, l.bAddress + suffix);
+    }
+
+    core::Status writeCables(const core::Plan& plan, const std::string& path, const AddressPlan* addresses)
+    {
+        if (plan.links.size() >= LXW_ROW_MAX)
+            return xlsxError(path, "the cable map has more rows than a worksheet holds", LXW_NO_ERROR);
+        lxw_workbook* wb = openWorkbook(path, true);
+        if (!wb)
+            return xlsxError(path, "out of memory", LXW_NO_ERROR);
+        Sheet sheet { workbook_add_worksheet(wb, "Cables") };
+        const auto lastRow = static_cast<lxw_row_t>(plan.links.size());
+        lxw_format* header = headerFormat(wb);
+        writeHeader(sheet, kCableColumns, header, lastRow);
+        if (addresses) {
+            writeAddressHeader(sheet, header);
+            const auto lastCol = static_cast<lxw_col_t>(kCableColumns.size() + kAddressColumns.size() - 1);
+            sheet.keep(worksheet_autofilter(sheet.ws, 0, 0, lastRow, lastCol));
+        }
+        lxw_row_t row = 1;
+        for (std::size_t i = 0; i < plan.links.size(); ++i) {
+            // Constant-memory mode writes a row once it is left: every cell of the row first.
+            writeLinkRow(sheet, row, plan, i);
+            if (addresses && i < addresses->links.size())
+                writeAddressCells(sheet, row, addresses->links[i]);
+            ++row;
+        }
+        return finish(wb, sheet, path);
+    }
+
+} // namespace
+
+core::Status writeCablesXlsx(const core::Plan& plan, const std::string& path, const AddressPlan& addresses)
+{
+    return writeCables(plan, path, &addresses);
+}
+
 core::Status writeCablesXlsx(const core::Plan& plan, const std::string& path)
 {
-    if (plan.links.size() >= LXW_ROW_MAX)
-        return xlsxError(path, "the cable map has more rows than a worksheet holds", LXW_NO_ERROR);
-    lxw_workbook* wb = openWorkbook(path, true);
-    if (!wb)
-        return xlsxError(path, "out of memory", LXW_NO_ERROR);
-    Sheet sheet { workbook_add_worksheet(wb, "Cables") };
-    const auto lastRow = static_cast<lxw_row_t>(plan.links.size());
-    writeHeader(sheet, kCableColumns, headerFormat(wb), lastRow);
-    lxw_row_t row = 1;
-    for (std::size_t i = 0; i < plan.links.size(); ++i)
-        writeLinkRow(sheet, row++, plan, i);
-    return finish(wb, sheet, path);
+    if (!isRouted(plan))
+        return writeCables(plan, path, nullptr);
+    const core::Result<AddressPlan> addresses = planAddresses(plan);
+    const AddressPlan none;
+    return writeCables(plan, path, addresses ? &*addresses : &none);
 }
 
 core::Status writeBomXlsx(const core::Plan& plan, const std::string& path)

@@ -3,6 +3,9 @@
 #include "planner/rules.h"
 
 #include "core/text.h"
+#include "planner/addressing.h"
+
+#include <algorithm>
 
 #include <string>
 
@@ -93,6 +96,75 @@ namespace {
         }
     }
 
+    bool onPfc(const core::LosslessProfile& p, int priority)
+    {
+        return std::find(p.pfcPriorities.begin(), p.pfcPriorities.end(), priority) != p.pfcPriorities.end();
+    }
+
+    // The DSCP-to-priority mapping and the MTU: what the generated switch and host configurations
+    // (switch_config.h, host_config.h) depend on.
+    void checkQosMapping(const core::PlanSpec& spec, std::vector<core::Finding>& findings)
+    {
+        const auto& p = spec.lossless;
+        const bool pfc = !p.pfcPriorities.empty() && p.mode != "lossy";
+        const int rocePrio = core::defaultDscpPriority(p.roceDscp);
+        const int cnpPrio = core::defaultDscpPriority(p.cnpDscp);
+        if (pfc && p.trust == "dscp" && !onPfc(p, rocePrio)) {
+            const int target = p.pfcPriorities.front();
+            add(findings, Severity::Warning, "ROCE_DSCP_NOT_ON_PFC_PRIORITY",
+                "RoCE DSCP " + std::to_string(p.roceDscp) + " maps to priority " + std::to_string(rocePrio)
+                    + " under the default DSCP-to-priority map (DSCP / 8) of the NICs and switches, but PFC is on priority "
+                    + std::to_string(target) + ". The generated configurations map it explicitly; any NIC or switch left at its "
+                    + "defaults carries RoCE on a lossy priority and drops it under congestion. Set roce_dscp to "
+                    + std::to_string(target * 8 + p.roceDscp % 8) + " (priority " + std::to_string(target) + ").",
+                "lossless.roce_dscp");
+        }
+        if (pfc && p.cnpDscp != p.roceDscp && onPfc(p, cnpPrio)) {
+            add(findings, Severity::Warning, "CNP_ON_LOSSLESS_PRIORITY",
+                "CNP DSCP " + std::to_string(p.cnpDscp) + " maps to priority " + std::to_string(cnpPrio) + ", a PFC (lossless) "
+                    + "priority: CNPs are paused with the data they are meant to slow down, so DCQCN reacts late. Give CNPs a "
+                    + "priority of their own, served strictly: cnp_dscp 48 (priority 6).",
+                "lossless.cnp_dscp");
+        }
+        const int ethernet = core::interfaceMtu(p);
+        if (core::isRdmaMtu(p.mtu) && ethernet < p.mtu + core::kRoceHeaderBytes) {
+            add(findings, Severity::Error, "MTU_TOO_SMALL_FOR_RDMA",
+                "RDMA MTU " + std::to_string(p.mtu) + " needs an Ethernet MTU of at least " + std::to_string(p.mtu + core::kRoceHeaderBytes)
+                    + " on every host NIC and switch port (RoCEv2 adds " + std::to_string(core::kRoceHeaderBytes)
+                    + " bytes of headers), but interface_mtu is " + std::to_string(ethernet) + ": the NICs fall back to a "
+                    + "smaller RDMA MTU. Set lossless.interface_mtu to 9000, or lower lossless.mtu.",
+                "lossless.interface_mtu");
+        }
+        if (!core::isRdmaMtu(p.mtu) && p.interfaceMtu && *p.interfaceMtu != p.mtu) {
+            add(findings, Severity::Error, "MTU_MISMATCH",
+                "lossless.mtu " + std::to_string(p.mtu) + " is an Ethernet MTU, but lossless.interface_mtu is "
+                    + std::to_string(*p.interfaceMtu) + ": the hosts and switches would run different MTUs, and packets "
+                    + "larger than the smaller one are dropped. Give one Ethernet MTU (drop interface_mtu), or an RDMA MTU in mtu.",
+                "lossless.interface_mtu");
+        } else if (!core::isRdmaMtu(p.mtu) && core::rdmaMtu(p) < 4096) {
+            add(findings, Severity::Info, "RDMA_MTU_BELOW_4096",
+                "An Ethernet MTU of " + std::to_string(p.mtu) + " leaves RDMA MTU " + std::to_string(core::rdmaMtu(p))
+                    + ": more packets and headers per message than at 4096 (which needs an Ethernet MTU of 4192 or more, "
+                    + "9000 is usual).",
+                "lossless.mtu");
+        }
+    }
+
+    void checkAddressing(const core::Plan& plan, std::vector<core::Finding>& findings)
+    {
+        if (!plan.spec.addressingGiven || plan.links.empty())
+            return;
+        for (const core::Error& e : addressRangeProblems(plan, addressNeeds(plan)))
+            add(findings, Severity::Error, e.code, e.message + "; " + e.hint + ".", e.where);
+        if (plan.spec.addressing.asn.scheme == "per_tier") {
+            add(findings, Severity::Info, "ASN_PER_TIER",
+                "One AS number for every leaf: eBGP drops a route whose AS path holds the receiver's own ASN, so each leaf must "
+                "accept its own ASN from the spines (allowas-in). The NVUE configuration sets it (aspath allow-my-asn); on "
+                "SONiC add 'neighbor <spine> allowas-in 1' in FRR, which config_db.json cannot say.",
+                "addressing.asn.scheme");
+        }
+    }
+
 } // namespace
 
 void checkRules(const core::PlanSpec& spec, const Shape& shape, core::Plan& plan,
@@ -100,8 +172,11 @@ void checkRules(const core::PlanSpec& spec, const Shape& shape, core::Plan& plan
 {
     if (spec.fabric == core::Fabric::InfiniBand)
         checkLids(spec, shape, plan, findings);
-    else
+    else {
         checkLossless(spec, findings);
+        checkQosMapping(spec, findings);
+        checkAddressing(plan, findings);
+    }
 }
 
 } // namespace railyard::planner

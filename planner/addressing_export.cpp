@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// The address plan as CSV and JSON (railyard-cli export addresses). Plan names are validated
+// (no quotes, commas or control characters in node names; switch names are generated), but the
+// CSV still quotes by RFC 4180 so that a future name rule cannot break a row.
+#include "planner/addressing.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string_view>
+
+namespace railyard::planner {
+
+namespace {
+
+    constexpr std::string_view kHeader = "kind,name,address,prefix_length,peer,peer_address,asn,rail,plane,tier\n";
+    constexpr std::size_t kChunkBytes = std::size_t { 1 } << 20;
+
+    void field(std::string& row, std::string_view text)
+    {
+        if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+            row += text;
+            return;
+        }
+        row += '"';
+        for (const char c : text) {
+            if (c == '"')
+                row += '"';
+            row += c;
+        }
+        row += '"';
+    }
+
+    std::string planeText(int plane) { return plane > 0 ? std::to_string(plane) : std::string(); }
+
+} // namespace
+
+void writeAddressesCsv(const core::Plan& plan, const AddressPlan& addresses, std::ostream& out)
+{
+    std::string b(kHeader);
+    const auto flush = [&] {
+        if (b.size() >= kChunkBytes) {
+            out.write(b.data(), static_cast<std::streamsize>(b.size()));
+            b.clear();
+        }
+    };
+    for (const SwitchAddressing& s : addresses.switches) {
+        b += "switch,";
+        field(b, s.device);
+        b += ',' + s.loopback + ",32,,," + std::to_string(s.asn) + ",,,\n";
+    }
+    for (const LeafSubnet& s : addresses.subnets) {
+        b += "subnet,";
+        field(b, s.leaf);
+        b += ',' + s.network + ',' + std::to_string(s.prefixLength) + ",," + s.gateway + ",," + std::to_string(s.rail) + ','
+            + planeText(s.plane) + ",node_leaf\n";
+    }
+    for (const LinkAddresses& l : addresses.links) {
+        const core::Link& link = plan.links[l.link];
+        b += "link,";
+        field(b, plan.portName(link.a));
+        b += ',' + l.aAddress + ',' + std::to_string(l.prefixLength) + ',';
+        field(b, plan.portName(link.b));
+        b += ',' + l.bAddress + ",,";
+        if (link.tier == core::LinkTier::NodeLeaf)
+            b += std::to_string(link.a.port);
+        b += ',';
+        if (plan.summary.planes > 1)
+            b += std::to_string(link.a.plane + 1);
+        b += ',';
+        b += core::toString(link.tier);
+        b += '\n';
+        flush();
+    }
+    out.write(b.data(), static_cast<std::streamsize>(b.size()));
+}
+
+void writeAddressesJson(const core::Plan& plan, const AddressPlan& addresses, std::ostream& out)
+{
+    using nlohmann::json;
+    const auto& spec = plan.spec.addressing;
+    json doc = json::object();
+    doc["plan"] = plan.spec.name;
+    doc["scheme"] = addresses.scheme;
+    doc["fabric"] = spec.fabric.toString();
+    doc["loopbacks"] = spec.loopbacks.toString();
+    doc["asn_scheme"] = spec.asn.scheme;
+    json& switches = doc["switches"] = json::array();
+    for (const SwitchAddressing& s : addresses.switches)
+        switches.push_back({ { "device", s.device }, { "asn", s.asn }, { "loopback", s.loopback } });
+    json& subnets = doc["subnets"] = json::array();
+    for (const LeafSubnet& s : addresses.subnets) {
+        subnets.push_back({ { "leaf", s.leaf }, { "rail", s.rail }, { "plane", s.plane }, { "su", s.su }, { "network", s.network },
+            { "prefix_length", s.prefixLength }, { "gateway", s.gateway } });
+    }
+    json& nics = doc["nics"] = json::array();
+    for (const NicAddress& n : addresses.nics) {
+        nics.push_back({ { "node", n.node }, { "rail", n.rail }, { "plane", n.plane }, { "address", n.address },
+            { "prefix_length", n.prefixLength }, { "gateway", n.gateway }, { "leaf", n.leaf }, { "leaf_port", n.leafPort } });
+    }
+    json& links = doc["links"] = json::array();
+    for (const LinkAddresses& l : addresses.links) {
+        const core::Link& link = plan.links[l.link];
+        links.push_back({ { "link", l.link }, { "a", plan.portName(link.a) }, { "b", plan.portName(link.b) }, { "a_address", l.aAddress },
+            { "b_address", l.bAddress }, { "prefix_length", l.prefixLength }, { "tier", std::string(core::toString(link.tier)) } });
+    }
+    out << doc.dump(1, ' ', false, json::error_handler_t::replace) << '\n';
+}
+
+} // namespace railyard::planner
