@@ -7,13 +7,16 @@
 #include "app/cli/output_file.h"
 #include "app/cli/summary_printer.h"
 #include "core/fabric.h"
+#include "live/client/prometheus_file_sd.h"
 #include "planner/exporters.h"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 namespace railyard::app::cli {
 
@@ -226,18 +229,75 @@ namespace {
         return { cmd, [options] { return runExport(*options); } };
     }
 
+    struct FileSdOptions {
+        InputOptions input;
+        std::string agentsFile;
+        int port = 9473;
+        std::string out;
+    };
+
+    int runFileSd(const FileSdOptions& options)
+    {
+        std::string source;
+        core::Result<core::Plan> plan = planInput(options.input, source);
+        if (!plan) {
+            printErrors(plan.errors(), source);
+            return kExitBadInput;
+        }
+        std::optional<live::AgentsFile> agents;
+        if (!options.agentsFile.empty()) {
+            core::Result<live::AgentsFile> read = live::readAgentsFile(options.agentsFile);
+            if (!read) {
+                printErrors(read.errors());
+                return kExitBadInput;
+            }
+            agents = std::move(*read);
+        }
+        core::Result<nlohmann::json> targets = live::prometheusFileSd(*plan, agents ? &agents->agents : nullptr, options.port);
+        if (!targets) {
+            printErrors(targets.errors(), options.agentsFile);
+            return kExitBadInput;
+        }
+        const core::Status written = writeOutput(options.out, [&](std::ostream& stream) { stream << targets->dump(2) << '\n'; });
+        if (!written) {
+            printErrors(written.errors());
+            return kExitBadInput;
+        }
+        return kExitOk;
+    }
+
+    Command addFileSd(CLI::App& parent)
+    {
+        auto options = std::make_shared<FileSdOptions>();
+        CLI::App* cmd = parent.add_subcommand("file-sd",
+            "Prometheus file_sd targets: one group per node and rail with node, rail, su and leaf labels");
+        addInputOptions(*cmd, options->input);
+        CLI::Option* agentsOpt = cmd->add_option("--agents", options->agentsFile, "Each node's agent URL from FILE (agents.json)")
+                                     ->type_name("FILE");
+        cmd->add_option("--port", options->port, "Or every node as <node>:N (the plan's node names as host names)")
+            ->type_name("N")
+            ->check(CLI::Range(1, 65535))
+            ->excludes(agentsOpt);
+        cmd->add_option("--out", options->out, "Write to FILE (atomically); '-' or none is standard output")->type_name("FILE");
+        cmd->footer("Each group asks the agent for one rail (__param_rail: /metrics?rail=K; __param_port on two-plane\n"
+                    "plans), so every series carries the leaf it loads: sum by (leaf) (rate(...)). Scrape with\n"
+                    "honor_labels: true (live/README.md has a scrape config).\n"
+                    "Exit status: 0 written, 2 bad input or the file could not be written.");
+        return { cmd, [options] { return runFileSd(*options); } };
+    }
+
 } // namespace
 
 std::vector<Command> addExportCommands(CLI::App& root)
 {
     CLI::App* exportCmd = root.add_subcommand("export",
-        "Write the bill of materials, the cable map, the topology or NetBox import files");
+        "Write the bill of materials, the cable map, the topology, NetBox import files or Prometheus targets");
     exportCmd->require_subcommand(1);
     exportCmd->footer("Each export takes a SPEC file or --example NAME, and --catalog FILE (repeatable).\n"
                       "Exit status: 0 written (error findings are noted on stderr), 2 bad input.\n"
                       "Example: railyard-cli export cables --example dgx-h100-superpod-4su --format xlsx --out cables.xlsx");
     return { addBom(*exportCmd), addCables(*exportCmd), addIbnetdiscover(*exportCmd), addTopo(*exportCmd),
-        addNetbox(*exportCmd) };
+        addNetbox(*exportCmd), addFileSd(*exportCmd) };
 }
 
 } // namespace railyard::app::cli

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// `railyard-cli live watch`: the agents' counters sampled every interval, per-rail and per-leaf
-// throughput and congestion (live/client/telemetry.h), printed as it goes.
+// `railyard-cli live watch`: the agents' counters sampled every interval (or the same series read
+// from a Prometheus server, live/client/prometheus_source.h), per-rail and per-leaf throughput and
+// congestion (live/client/telemetry.h), printed as it goes.
 #include "app/cli/commands.h"
 
 #include "core/text.h"
@@ -12,6 +13,7 @@
 #include "app/cli/progress_printer.h"
 #include "app/cli/stop_signal.h"
 #include "core/plan_json.h"
+#include "live/client/prometheus_source.h"
 #include "live/client/telemetry.h"
 #include "live/common/inventory_json.h"
 #include "planner/planner.h"
@@ -23,6 +25,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -34,6 +37,10 @@ namespace {
         InputOptions input;
         std::string agentsFile;
         std::string tokenFile;
+        std::string prometheusUrl;
+        std::string window = live::PrometheusOptions {}.window;
+        std::string selector;
+        std::string metrics = "railyard";
         double seconds = 10;
         int intervalMs = 1000;
         int timeoutMs = 2000;
@@ -54,36 +61,29 @@ namespace {
         out << '\n' << std::flush;
     }
 
-    int runLiveWatch(const LiveWatchOptions& options)
-    {
-        std::string source;
-        core::Result<core::Plan> plan = planInput(options.input, source);
-        if (!plan) {
-            printErrors(plan.errors(), source);
-            return kExitBadInput;
-        }
-        core::Result<AgentsInput> agents = loadAgents(options.agentsFile, options.tokenFile, options.timeoutMs);
-        if (!agents) {
-            printErrors(agents.errors());
-            return kExitBadInput;
+    /// Where the sweeps come from: the agents' snapshots, or rates a Prometheus server computed.
+    /// `sample` runs one round; it returns a sweep once it has one (the agents' first round only
+    /// sets the baselines), and records in `lastError` why a node (or the server) gave nothing.
+    class Sampler {
+    public:
+        virtual ~Sampler() = default;
+        virtual std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError) = 0;
+        virtual std::string sourceText() const = 0; ///< "3 of 4 agents", "Prometheus at URL"
+        /// True when more rounds cannot help (a wrong URL, a refused query): the watch ends at once.
+        virtual bool hopeless() const { return false; }
+    };
+
+    class AgentSampler final : public Sampler {
+    public:
+        AgentSampler(const core::Plan& plan, AgentsInput agents, const live::CongestionThresholds& thresholds)
+            : m_agents(std::move(agents))
+            , m_aggregator(plan, thresholds)
+        {
         }
 
-        StopOnSignal stop;
-        live::TelemetryAggregator aggregator(*plan, options.thresholds);
-        std::vector<live::Sweep> sweeps;
-        std::map<std::string, std::string> lastError; // node -> why its counters are missing
-        std::set<std::string> answered;
-        const auto start = std::chrono::steady_clock::now();
-        const auto interval = std::chrono::milliseconds(options.intervalMs);
-        auto next = start;
-        bool first = true;
-        // --seconds is the sampled time: that many intervals (at least one), however long the
-        // sweeps themselves take on a slow machine or a large fabric.
-        const int wanted = std::max(1, static_cast<int>(std::lround(options.seconds * 1000 / options.intervalMs)));
-        std::ostream& progress = options.json ? std::cerr : std::cout;
-        while (!stop.requested()) {
-            // The next sweep is scheduled only once this one is handled: polls never pile up.
-            for (const live::AgentReply& reply : live::fetchAll(agents->agents, "/v1/counters", agents->fetch)) {
+        std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError) override
+        {
+            for (const live::AgentReply& reply : live::fetchAll(m_agents.agents, "/v1/counters", m_agents.fetch)) {
                 if (reply.error || reply.status != 200) {
                     lastError[reply.agent.node] = reply.error ? reply.error->message : "HTTP status " + std::to_string(reply.status);
                     continue;
@@ -97,18 +97,141 @@ namespace {
                 }
                 if (snapshot->node.empty())
                     snapshot->node = reply.agent.node;
-                answered.insert(reply.agent.node);
+                m_answered.insert(reply.agent.node);
                 lastError.erase(reply.agent.node);
-                aggregator.add(*snapshot);
+                m_aggregator.add(*snapshot);
             }
+            if (m_first) {
+                m_first = false;
+                return std::nullopt;
+            }
+            return m_aggregator.sweep();
+        }
+
+        std::string sourceText() const override
+        {
+            return std::to_string(m_answered.size()) + " of " + std::to_string(m_agents.agents.size()) + " agents";
+        }
+
+    private:
+        AgentsInput m_agents;
+        live::TelemetryAggregator m_aggregator;
+        std::set<std::string> m_answered;
+        bool m_first = true;
+    };
+
+    class PrometheusSampler final : public Sampler {
+    public:
+        PrometheusSampler(const core::Plan& plan, live::PrometheusSource source, const live::CongestionThresholds& thresholds, std::string url)
+            : m_plan(&plan)
+            , m_source(std::move(source))
+            , m_thresholds(thresholds)
+            , m_url(std::move(url))
+        {
+        }
+
+        std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError) override
+        {
+            core::Result<live::PrometheusReading> reading = m_source.read();
+            if (!reading) {
+                const core::Error& e = reading.error();
+                lastError["prometheus"] = e.message + (e.hint.empty() ? "" : " (" + e.hint + ")");
+                // No data yet (a server that just started) and a timeout may pass; the rest will not.
+                m_hopeless = e.code != "PROMETHEUS_NO_DATA" && e.code != "PROMETHEUS_TIMEOUT";
+                return std::nullopt;
+            }
+            lastError.erase("prometheus");
+            live::Sweep s = live::aggregateSweep(std::move(reading->ports), *m_plan, m_thresholds, m_xmitWaitFloor, reading->timestampMs);
+            s.notes.insert(s.notes.begin(), reading->notes.begin(), reading->notes.end());
+            return s;
+        }
+
+        std::string sourceText() const override { return "Prometheus at " + m_url; }
+        bool hopeless() const override { return m_hopeless; }
+
+    private:
+        const core::Plan* m_plan;
+        live::PrometheusSource m_source;
+        live::CongestionThresholds m_thresholds;
+        std::map<std::string, double> m_xmitWaitFloor;
+        std::string m_url;
+        bool m_hopeless = false;
+    };
+
+    /// The sampler the options ask for; errors are bad input.
+    core::Result<std::unique_ptr<Sampler>> makeSampler(const LiveWatchOptions& options, const core::Plan& plan)
+    {
+        if (options.prometheusUrl.empty()) {
+            core::Result<AgentsInput> agents = loadAgents(options.agentsFile, options.tokenFile, options.timeoutMs);
+            if (!agents)
+                return agents.errors();
+            return std::unique_ptr<Sampler>(std::make_unique<AgentSampler>(plan, std::move(*agents), options.thresholds));
+        }
+        live::PrometheusOptions prom;
+        prom.url = options.prometheusUrl;
+        prom.window = options.window;
+        prom.selector = options.selector;
+        prom.deadline = std::chrono::milliseconds(options.timeoutMs);
+        std::map<std::string, int> railOfDevice;
+        if (options.metrics == "node-exporter") {
+            prom.metrics = live::PrometheusMetrics::NodeExporter;
+            // node_infiniband_* has no rail label: the node type's rail map names the devices.
+            core::Result<core::Catalog> catalog = loadCatalog(options.input);
+            if (!catalog)
+                return catalog.errors();
+            if (const core::NodeType* type = catalog->findNodeType(plan.spec.nodeType))
+                for (std::size_t k = 0; k < type->railMap.size(); ++k)
+                    railOfDevice[type->railMap[k]] = static_cast<int>(k);
+        }
+        if (!options.tokenFile.empty()) {
+            core::Result<std::string> token = live::readTokenFile(options.tokenFile);
+            if (!token)
+                return token.errors();
+            prom.token = *token;
+        }
+        live::PrometheusSource source(plan, std::move(prom), std::move(railOfDevice));
+        if (core::Status ok = source.validate(); !ok)
+            return ok.errors();
+        return std::unique_ptr<Sampler>(std::make_unique<PrometheusSampler>(plan, std::move(source), options.thresholds, options.prometheusUrl));
+    }
+
+    int runLiveWatch(const LiveWatchOptions& options)
+    {
+        std::string source;
+        core::Result<core::Plan> plan = planInput(options.input, source);
+        if (!plan) {
+            printErrors(plan.errors(), source);
+            return kExitBadInput;
+        }
+        core::Result<std::unique_ptr<Sampler>> sampler = makeSampler(options, *plan);
+        if (!sampler) {
+            printErrors(sampler.errors());
+            return kExitBadInput;
+        }
+
+        StopOnSignal stop;
+        std::vector<live::Sweep> sweeps;
+        std::map<std::string, std::string> lastError; // node (or "prometheus") -> why its counters are missing
+        const auto start = std::chrono::steady_clock::now();
+        const auto interval = std::chrono::milliseconds(options.intervalMs);
+        auto next = start;
+        // --seconds is the sampled time: that many intervals (at least one), however long the
+        // sweeps themselves take on a slow machine or a large fabric.
+        const int wanted = std::max(1, static_cast<int>(std::lround(options.seconds * 1000 / options.intervalMs)));
+        std::ostream& progress = options.json ? std::cerr : std::cout;
+        int rounds = 0;
+        while (!stop.requested()) {
+            // The next sweep is scheduled only once this one is handled: polls never pile up.
+            std::optional<live::Sweep> s = (*sampler)->sample(lastError);
+            ++rounds;
             const double at = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            if (!first) {
-                live::Sweep s = aggregator.sweep();
-                printSweep(s, at, progress);
-                sweeps.push_back(std::move(s));
+            if (s) {
+                printSweep(*s, at, progress);
+                sweeps.push_back(std::move(*s));
             }
-            first = false;
-            if (static_cast<int>(sweeps.size()) >= wanted)
+            // A source that gives nothing at all: give up after as many rounds as were wanted.
+            if (static_cast<int>(sweeps.size()) >= wanted || (*sampler)->hopeless()
+                || (sweeps.empty() && rounds > wanted && lastError.count("prometheus")))
                 break;
             next += interval;
             const auto now = std::chrono::steady_clock::now();
@@ -121,10 +244,15 @@ namespace {
 
         live::WatchSummary summary = live::summarizeSweeps(sweeps);
         std::vector<core::Finding> findings;
-        for (const auto& [node, why] : lastError)
-            findings.push_back({ core::Severity::Error, "NODE_UNREACHABLE",
-                node + ": no counters from its agent (" + why + "): its ports are not in the figures; check that railyard-agent runs",
-                node });
+        for (const auto& [node, why] : lastError) {
+            if (node == "prometheus" && !options.prometheusUrl.empty())
+                findings.push_back({ core::Severity::Error, "PROMETHEUS_UNAVAILABLE",
+                    "no rates from Prometheus at " + options.prometheusUrl + " in the last round: " + why, options.prometheusUrl });
+            else
+                findings.push_back({ core::Severity::Error, "NODE_UNREACHABLE",
+                    node + ": no counters from its agent (" + why + "): its ports are not in the figures; check that railyard-agent runs",
+                    node });
+        }
         findings.insert(findings.end(), summary.findings.begin(), summary.findings.end());
         if (sweeps.size() < static_cast<std::size_t>(wanted))
             findings.push_back({ core::Severity::Info, "WATCH_STOPPED",
@@ -132,7 +260,8 @@ namespace {
         const bool complete = lastError.empty() && !sweeps.empty();
 
         if (options.json) {
-            nlohmann::json doc { { "plan", source }, { "interval_ms", options.intervalMs }, { "sweeps", nlohmann::json::array() },
+            nlohmann::json doc { { "plan", source }, { "source", options.prometheusUrl.empty() ? "agents" : "prometheus" },
+                { "interval_ms", options.intervalMs }, { "sweeps", nlohmann::json::array() },
                 { "rails", nlohmann::json::array() }, { "leaves", nlohmann::json::array() }, { "findings", nlohmann::json::array() },
                 { "complete", complete } };
             for (const live::Sweep& s : sweeps)
@@ -145,8 +274,7 @@ namespace {
                 doc["findings"].push_back(core::toJson(f));
             std::cout << doc.dump(2) << '\n';
         } else {
-            std::cout << "over " << sweeps.size() << " intervals of " << options.intervalMs << " ms, " << answered.size() << " of "
-                      << agents->agents.size() << " agents:\n";
+            std::cout << "over " << sweeps.size() << " intervals of " << options.intervalMs << " ms, " << (*sampler)->sourceText() << ":\n";
             for (const live::GroupRates& r : summary.rails)
                 std::cout << "  " << r.name << ": tx " << core::formatFixed(r.txGbps, 1) << " Gb/s, rx " << core::formatFixed(r.rxGbps, 1) << " Gb/s over "
                           << r.ports << " ports, " << live::toString(r.health) << '\n';
@@ -175,11 +303,28 @@ Command addLiveWatchCommand(CLI::App& live)
     cmd->add_option("--catalog", options->input.catalogFiles, "Add the parts of a catalog FILE to the built-in catalog (repeatable)")
         ->type_name("FILE")
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    cmd->add_option("--agents", options->agentsFile, "The agents to sample (agents.json)")->type_name("FILE")->required();
-    cmd->add_option("--token-file", options->tokenFile, "Bearer token of the agents (overrides token_file in agents.json)")->type_name("FILE");
+    CLI::Option* agentsOpt = cmd->add_option("--agents", options->agentsFile, "The agents to sample (agents.json)")->type_name("FILE");
+    CLI::Option* promOpt = cmd->add_option("--prometheus", options->prometheusUrl,
+                                  "Or read the agents' series from the Prometheus server at URL (http://HOST:9090)")
+                               ->type_name("URL")
+                               ->excludes(agentsOpt);
+    cmd->add_option("--window", options->window, "With --prometheus: the window W of rate(...[W]), at least two scrape intervals")
+        ->type_name("W")
+        ->needs(promOpt)
+        ->capture_default_str();
+    cmd->add_option("--selector", options->selector, "With --prometheus: extra label matchers, e.g. job=\"railyard\"")
+        ->type_name("MATCHERS")
+        ->needs(promOpt);
+    cmd->add_option("--metrics", options->metrics,
+           "With --prometheus: railyard (the agents' railyard_*) or node-exporter (node_infiniband_*: data, XmitWait and link errors only)")
+        ->check(CLI::IsMember({ "railyard", "node-exporter" }))
+        ->needs(promOpt)
+        ->capture_default_str();
+    cmd->add_option("--token-file", options->tokenFile,
+        "Bearer token of the agents (overrides token_file in agents.json), or of a proxy in front of Prometheus")->type_name("FILE");
     cmd->add_option("--seconds", options->seconds, "How long to sample: this many seconds of intervals, at least one (Ctrl+C stops early)")->check(CLI::Range(0.0, 86400.0))->capture_default_str();
     cmd->add_option("--interval-ms", options->intervalMs, "Sampling interval")->check(CLI::Range(100, 600000))->capture_default_str();
-    cmd->add_option("--timeout-ms", options->timeoutMs, "Deadline of each agent request")->check(CLI::Range(1, 600000))->capture_default_str();
+    cmd->add_option("--timeout-ms", options->timeoutMs, "Deadline of each agent request (or Prometheus query)")->check(CLI::Range(1, 600000))->capture_default_str();
     cmd->add_flag("--json", options->json, "Print the sweeps, the worst verdict per rail and leaf, and the findings as JSON");
     cmd->add_option("--xmit-wait-ratio", options->thresholds.xmitWaitRatio, "Congested: XmitWait this many times the port's baseline")
         ->check(CLI::PositiveNumber)
@@ -196,10 +341,14 @@ Command addLiveWatchCommand(CLI::App& live)
     cmd->footer("Verdicts per rail and leaf (live/client/telemetry.h): erroring (link errors rose), pausing (PFC pauses),\n"
                 "congested (ECN marks, or XmitWait above the port's baseline), healthy.\n"
                 "Exit status: 0 no error findings (pausing and congested are warnings); 1 error findings; 2 bad input;\n"
-                "3 could not finish: some agent gave no counters (what was seen is still printed).");
-    cmd->callback([cmd, plan] {
+                "3 could not finish: some agent (or the Prometheus server) gave no counters (what was seen is still printed).\n"
+                "--prometheus: one round of instant queries per interval (rate(...[W]) over the agents' series; the\n"
+                "PromQL is in live/client/prometheus_source.h); scrape the agents with the targets of `export file-sd`.");
+    cmd->callback([cmd, plan, agentsOpt, promOpt] {
         if (plan->count() == 0 && cmd->get_option("--example")->count() == 0)
             throw CLI::RequiredError("--plan SPEC or --example NAME");
+        if (agentsOpt->count() == 0 && promOpt->count() == 0)
+            throw CLI::RequiredError("--agents FILE or --prometheus URL");
     });
     return { cmd, [options] { return runLiveWatch(*options); } };
 }

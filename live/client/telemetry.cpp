@@ -215,13 +215,20 @@ std::string_view toString(Health health)
     return "unknown";
 }
 
+std::map<std::string, std::string> railLeaves(const core::Plan& plan)
+{
+    std::map<std::string, std::string> out;
+    for (const core::Link& l : plan.links)
+        if (l.tier == core::LinkTier::NodeLeaf && l.a.plane == 0)
+            out[plan.devices[l.a.device].name + "/" + std::to_string(l.a.port)] = plan.devices[l.b.device].name;
+    return out;
+}
+
 TelemetryAggregator::TelemetryAggregator(const core::Plan& plan, CongestionThresholds thresholds)
     : m_plan(&plan)
     , m_thresholds(thresholds)
+    , m_leafOf(railLeaves(plan))
 {
-    for (const core::Link& l : plan.links)
-        if (l.tier == core::LinkTier::NodeLeaf && l.a.plane == 0)
-            m_leafOf[plan.devices[l.a.device].name + "/" + std::to_string(l.a.port)] = plan.devices[l.b.device].name;
 }
 
 void TelemetryAggregator::add(const CounterSnapshot& snapshot)
@@ -240,10 +247,17 @@ void TelemetryAggregator::add(const CounterSnapshot& snapshot)
 
 Sweep TelemetryAggregator::sweep()
 {
-    Sweep s;
-    s.timestampMs = m_latestMs;
-    s.ports = std::move(m_pending);
+    std::vector<PortRates> ports = std::move(m_pending);
     m_pending.clear();
+    return aggregateSweep(std::move(ports), *m_plan, m_thresholds, m_xmitWaitFloor, m_latestMs);
+}
+
+Sweep aggregateSweep(std::vector<PortRates> ports, const core::Plan& plan, const CongestionThresholds& thresholds,
+    std::map<std::string, double>& xmitWaitFloor, std::int64_t timestampMs)
+{
+    Sweep s;
+    s.timestampMs = timestampMs;
+    s.ports = std::move(ports);
 
     // XmitWait baselines: the lower of the port's own lowest rate so far and its rail's lower quartile now.
     std::map<int, std::vector<double>> railWaits;
@@ -258,10 +272,10 @@ Sweep TelemetryAggregator::sweep()
         if (!p.xmitWaitPerS)
             continue;
         const std::string key = p.node + "/" + p.device + "/" + std::to_string(p.port);
-        auto floor = m_xmitWaitFloor.find(key);
-        const double own = floor == m_xmitWaitFloor.end() ? *p.xmitWaitPerS : std::min(floor->second, *p.xmitWaitPerS);
+        auto floor = xmitWaitFloor.find(key);
+        const double own = floor == xmitWaitFloor.end() ? *p.xmitWaitPerS : std::min(floor->second, *p.xmitWaitPerS);
         baseline[&p] = std::min(own, railQuiet[p.rail]);
-        m_xmitWaitFloor[key] = own;
+        xmitWaitFloor[key] = own;
     }
 
     std::map<int, GroupRates> rails;
@@ -287,17 +301,17 @@ Sweep TelemetryAggregator::sweep()
             s.notes.push_back(p.node + " " + p.device + ": " + n);
     }
     for (auto& [rail, g] : rails) {
-        judge(g, railPorts[rail], baseline, m_thresholds);
+        judge(g, railPorts[rail], baseline, thresholds);
         s.rails.push_back(g);
     }
     // Leaves in plan order.
-    for (const core::Device& d : m_plan->devices) {
+    for (const core::Device& d : plan.devices) {
         if (d.kind != core::DeviceKind::Switch || d.tier != core::SwitchTier::Leaf)
             continue;
         const auto it = leaves.find(d.name);
         if (it == leaves.end())
             continue;
-        judge(it->second, leafPorts[d.name], baseline, m_thresholds);
+        judge(it->second, leafPorts[d.name], baseline, thresholds);
         s.leaves.push_back(it->second);
     }
     return s;

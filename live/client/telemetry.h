@@ -100,6 +100,18 @@ struct Sweep {
     std::vector<std::string> notes;
 };
 
+/// "node/rail" -> the plan's leaf of that rail of that node (plane 1 on a two-plane plan).
+std::map<std::string, std::string> railLeaves(const core::Plan& plan);
+
+/// The one aggregation: per-rail and per-leaf sums and verdicts over `ports` (each with its
+/// `leaf` set by the caller; railLeaves() has the plan's), leaves in plan order. Used by
+/// TelemetryAggregator::sweep() for the agents' snapshots and by the Prometheus source
+/// (prometheus_source.h) for rates a Prometheus server computed, so both judge alike.
+/// `xmitWaitFloor` ("node/device/port" -> lowest XmitWait rate seen) carries the ports' own
+/// baselines from sweep to sweep and is updated.
+Sweep aggregateSweep(std::vector<PortRates> ports, const core::Plan& plan, const CongestionThresholds& thresholds,
+    std::map<std::string, double>& xmitWaitFloor, std::int64_t timestampMs);
+
 /// Keeps each node's previous snapshot and each port's XmitWait baseline across sweeps.
 class TelemetryAggregator {
 public:

@@ -772,6 +772,49 @@ namespace {
         return value;
     }
 
+    // /metrics?rail=K[&port=P]: only that rail's (and port's) devices and counters, so that a
+    // Prometheus target per (node, rail) can carry the rail's leaf as a label (export file-sd,
+    // live/client/prometheus_file_sd.h). False, with the answer sent, when the query is refused.
+    bool selectRail(const httplib::Request& req, Inventory& inv, CounterSnapshot& counters, httplib::Response& res)
+    {
+        if (!req.has_param("rail") && !req.has_param("port"))
+            return true;
+        auto number = [&](const char* name, int low) -> std::optional<int> {
+            if (!req.has_param(name))
+                return -1;
+            const std::optional<std::size_t> v = parseOffset(req.get_param_value(name));
+            if (!v || *v < static_cast<std::size_t>(low) || *v > 255) {
+                sendError(res, 400, "BAD_REQUEST", std::string(name) + ": must be a whole number from " + std::to_string(low)
+                        + " to 255, got " + launch_detail::shown(req.get_param_value(name)), { { "field", name } });
+                return std::nullopt;
+            }
+            return static_cast<int>(*v);
+        };
+        const std::optional<int> rail = number("rail", 0);
+        if (!rail)
+            return false;
+        const std::optional<int> port = number("port", 1);
+        if (!port)
+            return false;
+        auto wanted = [&](int r, int p) { return (*rail < 0 || r == *rail) && (*port < 0 || p == *port); };
+        std::erase_if(counters.ports, [&](const PortCounters& pc) { return !wanted(pc.rail, pc.port); });
+        std::string rails;
+        for (const RdmaDevice& d : inv.devices)
+            if (d.rail >= 0)
+                rails += (rails.empty() ? "" : ", ") + std::to_string(d.rail);
+        std::erase_if(inv.devices, [&](RdmaDevice& d) {
+            std::erase_if(d.ports, [&](const RdmaPort& p) { return !wanted(d.rail, p.number); });
+            return d.ports.empty() || (*rail >= 0 && d.rail != *rail);
+        });
+        if (inv.devices.empty()) {
+            sendError(res, 404, "NOT_FOUND", "this node has no " + (*rail >= 0 ? "rail " + std::to_string(*rail) : std::string("device"))
+                    + (*port >= 0 ? " with port " + std::to_string(*port) : "") + " (its rails: " + (rails.empty() ? "none" : rails)
+                    + "); check the file_sd targets against the plan");
+            return false;
+        }
+        return true;
+    }
+
 } // namespace
 
 struct AgentServer::Impl {
@@ -835,7 +878,7 @@ struct AgentServer::Impl {
             if (route == Route::Tests || route == Route::Test)
                 answerTests(route, req, res);
             else
-                answer(route, res);
+                answer(route, req, res);
         } catch (const std::exception& e) {
             sendError(res, 500, "INTERNAL", std::string("reading the node failed: ") + e.what());
         }
@@ -914,7 +957,7 @@ struct AgentServer::Impl {
         return true;
     }
 
-    void answer(Route route, httplib::Response& res) const
+    void answer(Route route, const httplib::Request& req, httplib::Response& res) const
     {
         switch (route) {
         case Route::Health: {
@@ -926,8 +969,10 @@ struct AgentServer::Impl {
             return;
         }
         case Route::Metrics: {
-            const Inventory inv = inventoryForMetrics();
-            const CounterSnapshot counters = reader->counters();
+            Inventory inv = inventoryForMetrics();
+            CounterSnapshot counters = reader->counters();
+            if (!selectRail(req, inv, counters, res))
+                return;
             res.status = 200;
             res.set_content(prometheusText(inv, counters), kPrometheus);
             return;
