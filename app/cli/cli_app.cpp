@@ -51,6 +51,8 @@ int runCli(int argc, char** argv)
     std::vector<Command> commands { addPlanCommand(app) };
     for (Command& c : addExportCommands(app))
         commands.push_back(std::move(c));
+    for (Command& c : addIntentExportCommands(app))
+        commands.push_back(std::move(c));
     commands.push_back(addValidateCommand(app));
     commands.push_back(addCatalogCommand(app));
     commands.push_back(addAdviseCommand(app));

@@ -21,6 +21,9 @@ struct Command {
 Command addPlanCommand(CLI::App& root);
 /// `export bom|cables|ibnetdiscover ...`: one Command per subcommand.
 std::vector<Command> addExportCommands(CLI::App& root);
+/// `export addresses|switch-config|host-config ...` (the network intent of a routed RoCEv2 plan),
+/// added to the `export` command that addExportCommands() made.
+std::vector<Command> addIntentExportCommands(CLI::App& root);
 /// `validate SPEC`: findings only.
 Command addValidateCommand(CLI::App& root);
 
