@@ -23,6 +23,8 @@ packages=(
     # live mode: the agent's HTTP server, rdma-core (verbs, umad, ibnetdisc, ibmad), network namespaces,
     # and the Prometheus node exporter the agent is compared with
     libcpp-httplib-dev libibverbs-dev libibumad-dev libibnetdisc-dev libibmad-dev iproute2 prometheus-node-exporter
+    # live watch --prometheus: a real Prometheus server (Debian 12: 2.42) scrapes the emulator's agents in the tests
+    prometheus
     # Debian packages (CPack: dpkg-shlibdeps, file; man pages from --help) and their test
     # (installer/test-packages.sh: lintian, the .desktop file, the unit, a clean root, scraping)
     help2man dpkg-dev file lintian desktop-file-utils systemd debootstrap curl

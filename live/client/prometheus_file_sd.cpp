@@ -65,12 +65,14 @@ core::Result<nlohmann::json> prometheusFileSd(const core::Plan& plan, const std:
         if (d.kind == core::DeviceKind::Node && d.installed)
             planned.insert(d.name);
     if (agents) {
+        std::set<std::string> listed;
         for (const AgentEndpoint& a : *agents) {
             if (!planned.count(a.node)) {
                 errors.push_back({ "FILE_SD_UNKNOWN_NODE", "agents.json lists " + a.node + ", which is not an installed node of the plan",
                     "agents.json", "remove it, or check that agents.json belongs to this plan" });
                 continue;
             }
+            listed.insert(a.node);
             core::Result<Target> t = targetOf(a);
             if (!t)
                 errors.push_back(t.error());
@@ -79,7 +81,7 @@ core::Result<nlohmann::json> prometheusFileSd(const core::Plan& plan, const std:
         }
         std::vector<std::string> missing;
         for (const std::string& n : planned)
-            if (!targets.count(n))
+            if (!listed.count(n))
                 missing.push_back(n);
         if (!missing.empty()) {
             std::string shown;

@@ -116,6 +116,21 @@ namespace {
             "check that --prometheus is the server's base URL (http://HOST:9090)" };
     }
 
+    const char* fieldName(Field field)
+    {
+        switch (field) {
+        case Field::Tx: return "transmit rate";
+        case Field::Rx: return "receive rate";
+        case Field::XmitWait: return "XmitWait rate";
+        case Field::Fresh: return "last sample time";
+        case Field::HwCounter: return "hw_counters rate";
+        case Field::PfcFrames: return "PFC pause frame rate";
+        case Field::PfcDuration: return "PFC pause time";
+        case Field::LinkErrors: return "link error increase";
+        }
+        return "value";
+    }
+
     std::string hostOf(const std::string& instance)
     {
         if (!instance.empty() && instance.front() == '[')
@@ -240,8 +255,9 @@ core::Status PrometheusSource::validate() const
     if (m_windowSeconds <= 0)
         errors.push_back({ "CLI_USAGE", "window: not a PromQL duration: \"" + m_options.window + "\"", "--window",
             "give a duration such as 30s, 2m or 1m30s (at least two scrape intervals)" });
-    // The selector goes inside {...}: refuse what would close it or start another expression.
-    if (m_options.selector.find_first_of("{}[]()\n") != std::string::npos)
+    // The selector goes inside {...}: refuse what would close it and start another expression
+    // (parentheses and brackets stay allowed: regular expressions in =~ matchers have them).
+    if (m_options.selector.find_first_of("{}\n") != std::string::npos)
         errors.push_back({ "CLI_USAGE", "selector: only label matchers, got \"" + m_options.selector + "\"", "--selector",
             "give matchers as inside {...}: job=\"railyard\",cluster=~\"a|b\"" });
     if (errors.empty())
@@ -258,7 +274,7 @@ namespace {
         const std::string sel = o.selector;
         auto matchers = [&](const std::string& own) {
             const std::string both = own.empty() ? sel : sel.empty() ? own : own + "," + sel;
-            return "{" + both + "}";
+            return both.empty() ? std::string() : "{" + both + "}";
         };
         auto rate = [&](const std::string& metric, const std::string& own = {}) {
             return "rate(" + metric + matchers(own) + "[" + o.window + "])";
@@ -397,8 +413,8 @@ core::Result<PrometheusReading> PrometheusSource::merge(const std::vector<PromAn
                     p.leaf = label("leaf");
             }
             if (!std::isfinite(value)) {
-                p.notes.push_back(queries[qi].promql.substr(0, queries[qi].promql.find('{')) + " is " + core::formatFixed(value, 0)
-                    + " from Prometheus: left out");
+                p.notes.push_back(std::string(fieldName(queries[qi].field)) + " is "
+                    + (std::isnan(value) ? "NaN" : value > 0 ? "+Inf" : "-Inf") + " in Prometheus' answer: left out");
                 continue;
             }
             switch (queries[qi].field) {

@@ -973,6 +973,11 @@ struct AgentServer::Impl {
             CounterSnapshot counters = reader->counters();
             if (!selectRail(req, inv, counters, res))
                 return;
+            // One connection per scrape: a kept-alive connection holds one of the agent's few
+            // worker threads between scrapes, and with a target per rail (export file-sd) eight
+            // of them would starve /v1/counters and each other. Reconnecting once a scrape
+            // interval (1 s at the fastest) costs next to nothing.
+            res.set_header("Connection", "close");
             res.status = 200;
             res.set_content(prometheusText(inv, counters), kPrometheus);
             return;
