@@ -10,8 +10,8 @@
 // per-leaf load without a join, and `up == 0` names the rail whose scrape failed. Each group's
 // `__param_rail` (and `__param_port` with planes) makes the agent serve only that rail's ports at
 // `/metrics?rail=K[&port=P]`. The price: rails x planes scrapes per node instead of one, each that
-// much smaller; the agent reads the node's counters once per scrape, so its sysfs reads grow by
-// the same factor (about 300 small files per scrape on an 8-rail node).
+// much smaller; the agent reads the whole node's counters on every scrape (about 760 small sysfs
+// files on a DGX H100), so its sysfs reads grow by the same factor.
 //
 //   [ { "targets": [ "127.0.0.1:40001" ],
 //       "labels": { "node": "node001", "rail": "0", "su": "1", "leaf": "su1-rail0-leaf",
