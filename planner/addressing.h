@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -73,6 +74,9 @@ struct ConfigFile {
     std::string fileName; ///< "su1-rail0-leaf.nvue.sh", "node001.sh": the device name and a suffix
     std::string text;
 };
+/// Receives generated files one at a time (a 128K-GPU fabric's SONiC files are about 1 GB in all);
+/// a failed Status stops the generation and is returned.
+using ConfigSink = std::function<core::Status(ConfigFile&&)>;
 
 /// What a plan takes out of its ranges (for the range checks and the rules' findings).
 struct AddressNeeds {

@@ -208,16 +208,29 @@ std::string hostScript(const core::Plan& plan, const HostIntent& host)
     return s;
 }
 
-core::Result<std::vector<ConfigFile>> hostConfigs(const core::Plan& plan, const AddressPlan& addresses,
-    const std::vector<std::string>& railMap, const std::string& onlyNode)
+core::Status forEachHostConfig(const core::Plan& plan, const AddressPlan& addresses, const std::vector<std::string>& railMap,
+    const ConfigSink& sink, const std::string& onlyNode)
 {
     core::Result<std::vector<HostIntent>> hosts = hostIntents(plan, addresses, railMap, onlyNode);
     if (!hosts)
         return hosts.errors();
+    for (const HostIntent& h : *hosts) {
+        if (auto taken = sink(ConfigFile { h.node, h.node + ".sh", hostScript(plan, h) }); !taken)
+            return taken;
+    }
+    return core::Status::success();
+}
+
+core::Result<std::vector<ConfigFile>> hostConfigs(const core::Plan& plan, const AddressPlan& addresses,
+    const std::vector<std::string>& railMap, const std::string& onlyNode)
+{
     std::vector<ConfigFile> out;
-    out.reserve(hosts->size());
-    for (const HostIntent& h : *hosts)
-        out.push_back({ h.node, h.node + ".sh", hostScript(plan, h) });
+    const core::Status made = forEachHostConfig(plan, addresses, railMap, [&](ConfigFile&& f) {
+        out.push_back(std::move(f));
+        return core::Status::success();
+    }, onlyNode);
+    if (!made)
+        return made.errors();
     return out;
 }
 

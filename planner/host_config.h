@@ -67,5 +67,8 @@ std::string hostScript(const core::Plan& plan, const HostIntent& host);
 /// hostIntents() then hostScript(): one `<node>.sh` per node.
 core::Result<std::vector<ConfigFile>> hostConfigs(const core::Plan& plan, const AddressPlan& addresses,
     const std::vector<std::string>& railMap, const std::string& onlyNode = {});
+/// The same scripts handed to `sink` one by one, as each is made.
+core::Status forEachHostConfig(const core::Plan& plan, const AddressPlan& addresses, const std::vector<std::string>& railMap,
+    const ConfigSink& sink, const std::string& onlyNode = {});
 
 } // namespace railyard::planner

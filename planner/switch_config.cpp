@@ -263,7 +263,7 @@ std::string switchInterfaceName(const core::Plan& plan, const core::PortRef& por
     return "swp" + std::to_string(port.port);
 }
 
-core::Result<std::vector<ConfigFile>> switchConfigs(const core::Plan& plan, const AddressPlan& addresses, SwitchOs os,
+core::Status forEachSwitchConfig(const core::Plan& plan, const AddressPlan& addresses, SwitchOs os, const ConfigSink& sink,
     const std::string& onlyDevice)
 {
     if (plan.spec.fabric != core::Fabric::RoCEv2)
@@ -272,14 +272,25 @@ core::Result<std::vector<ConfigFile>> switchConfigs(const core::Plan& plan, cons
     core::Result<std::vector<SwitchIntent>> intents = switchIntents(plan, addresses, onlyDevice);
     if (!intents)
         return intents.errors();
-    std::vector<ConfigFile> out;
-    out.reserve(intents->size());
     for (const SwitchIntent& sw : *intents) {
-        if (os == SwitchOs::Nvue)
-            out.push_back({ sw.name, sw.name + ".nvue.sh", NvueWriter(plan, sw).text() });
-        else
-            out.push_back({ sw.name, sw.name + ".config_db.json", sonicText(plan, sw) });
+        ConfigFile file = os == SwitchOs::Nvue ? ConfigFile { sw.name, sw.name + ".nvue.sh", NvueWriter(plan, sw).text() }
+                                               : ConfigFile { sw.name, sw.name + ".config_db.json", sonicText(plan, sw) };
+        if (auto taken = sink(std::move(file)); !taken)
+            return taken;
     }
+    return core::Status::success();
+}
+
+core::Result<std::vector<ConfigFile>> switchConfigs(const core::Plan& plan, const AddressPlan& addresses, SwitchOs os,
+    const std::string& onlyDevice)
+{
+    std::vector<ConfigFile> out;
+    const core::Status made = forEachSwitchConfig(plan, addresses, os, [&](ConfigFile&& f) {
+        out.push_back(std::move(f));
+        return core::Status::success();
+    }, onlyDevice);
+    if (!made)
+        return made.errors();
     return out;
 }
 

@@ -39,5 +39,8 @@ std::string switchInterfaceName(const core::Plan& plan, const core::PortRef& por
 /// Errors: ADDRESSING_NOT_ROCE for an InfiniBand plan.
 core::Result<std::vector<ConfigFile>> switchConfigs(const core::Plan& plan, const AddressPlan& addresses, SwitchOs os,
     const std::string& onlyDevice = {});
+/// The same files handed to `sink` one by one, as each is made (nothing is kept).
+core::Status forEachSwitchConfig(const core::Plan& plan, const AddressPlan& addresses, SwitchOs os, const ConfigSink& sink,
+    const std::string& onlyDevice = {});
 
 } // namespace railyard::planner

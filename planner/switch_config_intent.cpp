@@ -3,6 +3,8 @@
 #include "planner/switch_config_intent.h"
 
 #include <algorithm>
+#include <map>
+#include <string_view>
 
 namespace railyard::planner {
 
@@ -65,6 +67,9 @@ core::Result<std::vector<SwitchIntent>> switchIntents(const core::Plan& plan, co
 
     const bool perTier = plan.spec.addressing.asn.scheme == "per_tier";
     const auto topTier = plan.summary.tiers == 3 ? core::SwitchTier::Core : core::SwitchTier::Spine;
+    std::map<std::string_view, const LeafSubnet*> subnets;
+    for (const LeafSubnet& s : addresses.subnets)
+        subnets.emplace(s.leaf, &s);
     std::vector<int> slot(plan.devices.size(), -1); // device index -> position in `out`
     std::vector<SwitchIntent> out;
     for (std::size_t i = 0; i < plan.devices.size(); ++i) {
@@ -79,10 +84,8 @@ core::Result<std::vector<SwitchIntent>> switchIntents(const core::Plan& plan, co
         sw.asn = a.asn;
         sw.loopback = a.loopback;
         sw.acceptOwnAsn = perTier && d.tier != topTier;
-        for (const LeafSubnet& s : addresses.subnets) {
-            if (s.leaf == d.name)
-                sw.subnet = &s;
-        }
+        if (const auto it = subnets.find(d.name); it != subnets.end())
+            sw.subnet = it->second;
         slot[i] = static_cast<int>(out.size());
         out.push_back(std::move(sw));
     }

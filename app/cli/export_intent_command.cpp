@@ -72,21 +72,34 @@ namespace {
         return kExitOk;
     }
 
-    /// Writes each file into `dir` (created if missing), each atomically.
-    core::Status writeFiles(const std::string& dir, const std::vector<planner::ConfigFile>& files)
-    {
-        std::error_code ec;
-        std::filesystem::create_directories(dir, ec);
-        if (ec)
-            return core::Error { "EXPORT_WRITE", "cannot create the folder: " + ec.message(), dir,
-                "check that the parent folder exists and is writable" };
-        for (const planner::ConfigFile& f : files) {
-            const std::string path = (std::filesystem::path(dir) / f.fileName).string();
-            if (auto written = writeOutput(path, [&](std::ostream& s) { s << f.text; }); !written)
-                return written;
+    /// Writes each file it is given into `dir` (created first), each atomically; counts them.
+    class FolderSink {
+    public:
+        explicit FolderSink(std::string dir)
+            : m_dir(std::move(dir))
+        {
         }
-        return core::Status::success();
-    }
+        core::Status open() const
+        {
+            std::error_code ec;
+            std::filesystem::create_directories(m_dir, ec);
+            if (ec)
+                return core::Error { "EXPORT_WRITE", "cannot create the folder: " + ec.message(), m_dir,
+                    "check that the parent folder exists and is writable" };
+            return core::Status::success();
+        }
+        core::Status operator()(planner::ConfigFile&& f)
+        {
+            const std::string path = (std::filesystem::path(m_dir) / f.fileName).string();
+            ++m_written;
+            return writeOutput(path, [&](std::ostream& s) { s << f.text; });
+        }
+        int written() const { return m_written; }
+
+    private:
+        std::string m_dir;
+        int m_written = 0;
+    };
 
     int runAddresses(const IntentOptions& options)
     {
@@ -110,15 +123,17 @@ namespace {
         if (!p)
             return kExitBadInput;
         const planner::SwitchOs os = options.os == "sonic" ? planner::SwitchOs::Sonic : planner::SwitchOs::Nvue;
-        core::Result<std::vector<planner::ConfigFile>> files = planner::switchConfigs(p->plan, p->addresses, os);
-        if (!files) {
-            printErrors(files.errors(), p->input.source);
+        FolderSink sink(options.outDir);
+        if (auto opened = sink.open(); !opened)
+            return finish(opened);
+        const core::Status made
+            = planner::forEachSwitchConfig(p->plan, p->addresses, os, [&](planner::ConfigFile&& f) { return sink(std::move(f)); });
+        if (!made) {
+            printErrors(made.errors(), p->input.source);
             return kExitBadInput;
         }
-        const int status = finish(writeFiles(options.outDir, *files));
-        if (status == kExitOk)
-            std::cerr << files->size() << " switch configurations written to " << options.outDir << "\n";
-        return status;
+        std::cerr << sink.written() << " switch configurations written to " << options.outDir << "\n";
+        return kExitOk;
     }
 
     int runHostConfig(const IntentOptions& options)
@@ -127,18 +142,32 @@ namespace {
         if (!p)
             return kExitBadInput;
         const core::NodeType* type = p->input.catalog.findNodeType(p->plan.spec.nodeType);
-        core::Result<std::vector<planner::ConfigFile>> files
-            = planner::hostConfigs(p->plan, p->addresses, type ? type->railMap : std::vector<std::string> {}, options.node);
-        if (!files) {
-            printErrors(files.errors(), p->input.source);
+        const std::vector<std::string> railMap = type ? type->railMap : std::vector<std::string> {};
+        if (!options.node.empty()) {
+            core::Result<std::vector<planner::ConfigFile>> files = planner::hostConfigs(p->plan, p->addresses, railMap, options.node);
+            if (!files) {
+                printErrors(files.errors(), p->input.source);
+                return kExitBadInput;
+            }
+            return finish(writeOutput("-", [&](std::ostream& s) { s << files->front().text; }));
+        }
+        // The intents first (rail map, nodes): a refused plan leaves no folder behind.
+        const std::string first = p->addresses.nics.empty() ? std::string() : p->addresses.nics.front().node;
+        if (auto checked = planner::hostIntents(p->plan, p->addresses, railMap, first); !checked) {
+            printErrors(checked.errors(), p->input.source);
             return kExitBadInput;
         }
-        if (!options.node.empty())
-            return finish(writeOutput("-", [&](std::ostream& s) { s << files->front().text; }));
-        const int status = finish(writeFiles(options.outDir, *files));
-        if (status == kExitOk)
-            std::cerr << files->size() << " host scripts written to " << options.outDir << "\n";
-        return status;
+        FolderSink sink(options.outDir);
+        if (auto opened = sink.open(); !opened)
+            return finish(opened);
+        const core::Status made
+            = planner::forEachHostConfig(p->plan, p->addresses, railMap, [&](planner::ConfigFile&& f) { return sink(std::move(f)); });
+        if (!made) {
+            printErrors(made.errors(), p->input.source);
+            return kExitBadInput;
+        }
+        std::cerr << sink.written() << " host scripts written to " << options.outDir << "\n";
+        return kExitOk;
     }
 
     Command addAddresses(CLI::App& parent)
