@@ -65,6 +65,9 @@ inline int defaultDscpPriority(int dscp) { return dscp >> 3; }
 /// The IP traffic class RoCE traffic carries (NCCL_IB_TC, perftest --tclass, the rdma_cm ToS):
 /// roce_dscp << 2, plus 2 (ECT(0)) when the profile has ECN on. 26 with ECN: 106.
 int roceTrafficClass(const LosslessProfile& profile);
+/// The RoCEv2 GID index of a NIC's IPv4 address on mlx5 when that address is the netdev's first
+/// (0/1: RoCE v1/v2 of the link-local IPv6 address, 2/3: of the IPv4 address). `show_gids` tells.
+inline constexpr int kRoceV2Ipv4GidIndex = 3;
 
 /// An IPv4 prefix: address (host order) and length 0..32.
 struct Ipv4Prefix {

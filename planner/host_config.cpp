@@ -161,7 +161,7 @@ core::Result<std::vector<HostIntent>> hostIntents(const core::Plan& plan, const 
             HostIntent h;
             h.node = a.node;
             h.qos = q;
-            h.ncclEnv = { { "NCCL_IB_GID_INDEX", std::to_string(kRoceV2Ipv4GidIndex) }, { "NCCL_IB_TC", std::to_string(q.trafficClass) } };
+            h.ncclEnv = { { "NCCL_IB_GID_INDEX", std::to_string(core::kRoceV2Ipv4GidIndex) }, { "NCCL_IB_TC", std::to_string(q.trafficClass) } };
             out.push_back(std::move(h));
         }
         const int planeIndex = a.plane > 0 ? a.plane - 1 : 0;

@@ -46,13 +46,9 @@ struct HostIntent {
     std::string node;
     QosIntent qos;
     std::vector<NicIntent> nics; ///< rail order (and plane within a rail)
-    /// NCCL_IB_GID_INDEX and NCCL_IB_TC (NCCL_IB_HCA is built on the host from the resolved devices).
+    /// NCCL_IB_GID_INDEX (core::kRoceV2Ipv4GidIndex) and NCCL_IB_TC (NCCL_IB_HCA is built on the host from the resolved devices).
     std::vector<std::pair<std::string, std::string>> ncclEnv;
 };
-
-/// The RoCEv2 GID index of a NIC's IPv4 address on mlx5 when that address is the netdev's first
-/// (0/1: RoCE v1/v2 of the link-local IPv6 address, 2/3: of the IPv4 address). `show_gids` tells.
-inline constexpr int kRoceV2Ipv4GidIndex = 3;
 
 /// Every node (or only `onlyNode`), in plan order. `railMap` is the node type's (core::NodeType::
 /// railMap): an RDMA device name or PCI address per rail. Errors: HOST_RAIL_MAP (no rail map, too

@@ -25,7 +25,7 @@ namespace {
     constexpr std::uint64_t kPerftestMaxSize = UINT_MAX / 2;
     constexpr int kPerftestMinIters = 5;
     /// RoCEv2 IPv4 GID index on mlx5 (GID 0/1: RoCEv1/v2 link-local, 2/3: RoCEv1/v2 IPv4).
-    constexpr int kRoceV2Gid = 3;
+    constexpr int kRoceV2Gid = core::kRoceV2Ipv4GidIndex;
 
     bool isBandwidthTool(std::string_view tool) { return tool.size() > 3 && tool.substr(tool.size() - 3) == "_bw"; }
 
@@ -178,7 +178,7 @@ core::Result<std::vector<ToolInvocation>> perftestPair(const PerftestParams& par
         side(params.clientHost, params.clientDevice, params.clientGpu, true) };
 }
 
-int ncclTrafficClass(const core::LosslessProfile& profile) { return (profile.roceDscp << 2) | (profile.ecn ? 2 : 0); }
+int ncclTrafficClass(const core::LosslessProfile& profile) { return core::roceTrafficClass(profile); }
 
 core::Result<std::vector<ToolInvocation>> perftestRailPair(const core::Plan& plan, const core::Catalog& catalog,
     const std::string& serverNode, const std::string& clientNode, int rail, PerftestParams base)
