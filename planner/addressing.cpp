@@ -115,19 +115,6 @@ namespace {
         return what;
     }
 
-    /// Sort key of a node-facing link: the leaf's plane, rail and SU, the leaf, its port.
-    struct NicOrder {
-        const core::Plan& plan;
-        bool operator()(std::size_t x, std::size_t y) const
-        {
-            const core::Link& a = plan.links[x];
-            const core::Link& b = plan.links[y];
-            const Device& la = plan.devices[a.b.device];
-            const Device& lb = plan.devices[b.b.device];
-            return std::tie(la.plane, la.rail, la.su, a.b.device, a.b.port) < std::tie(lb.plane, lb.rail, lb.su, b.b.device, b.b.port);
-        }
-    };
-
     class Assigner {
     public:
         Assigner(const core::Plan& plan, const AddressNeeds& needs)
@@ -163,19 +150,52 @@ namespace {
             m_next += 2;
         }
 
+        /// Node-facing links leaf by leaf, the leaves in (plane, rail, SU) order, each leaf's by port.
+        /// Bucketed rather than sorted: a 128K-GPU plan has 131K of them.
+        std::vector<std::size_t> nicOrder() const
+        {
+            std::vector<std::vector<std::size_t>> byLeaf(m_plan.devices.size());
+            std::vector<std::uint32_t> leaves;
+            for (std::size_t i = 0; i < m_plan.links.size(); ++i) {
+                const core::Link& l = m_plan.links[i];
+                if (l.tier != LinkTier::NodeLeaf)
+                    continue;
+                if (byLeaf[l.b.device].empty())
+                    leaves.push_back(l.b.device);
+                byLeaf[l.b.device].push_back(i);
+            }
+            std::sort(leaves.begin(), leaves.end(), [&](std::uint32_t x, std::uint32_t y) {
+                const Device& a = m_plan.devices[x];
+                const Device& b = m_plan.devices[y];
+                return std::tie(a.plane, a.rail, a.su, x) < std::tie(b.plane, b.rail, b.su, y);
+            });
+            std::vector<std::size_t> order;
+            order.reserve(m_plan.links.size());
+            for (const std::uint32_t leaf : leaves) {
+                auto& links = byLeaf[leaf];
+                // Node ports come in port order; management ports were placed from the top down.
+                std::sort(links.begin(), links.end(), [&](std::size_t x, std::size_t y) { return m_plan.links[x].b.port < m_plan.links[y].b.port; });
+                order.insert(order.end(), links.begin(), links.end());
+            }
+            return order;
+        }
+
         void nodeLinks(AddressPlan& out)
         {
-            std::vector<std::size_t> order;
+            // Where each NIC goes in out.nics: plan link order (node, rail, plane), as AddressPlan promises.
+            std::vector<std::size_t> slot(m_plan.links.size(), 0);
+            std::size_t nics = 0;
             for (std::size_t i = 0; i < m_plan.links.size(); ++i) {
-                if (m_plan.links[i].tier == LinkTier::NodeLeaf)
-                    order.push_back(i);
+                const core::Link& l = m_plan.links[i];
+                if (l.tier == LinkTier::NodeLeaf && m_plan.devices[l.a.device].kind == DeviceKind::Node)
+                    slot[i] = nics++;
             }
-            std::sort(order.begin(), order.end(), NicOrder { m_plan });
+            out.nics.resize(nics);
             const bool subnets = railSubnets(m_plan);
             const std::uint32_t size = subnets ? static_cast<std::uint32_t>(std::uint64_t { 1 } << (32 - m_needs.subnetPrefix)) : 0;
             std::uint32_t leaf = ~std::uint32_t { 0 };
             std::uint32_t network = 0, host = 0;
-            for (const std::size_t i : order) {
+            for (const std::size_t i : nicOrder()) {
                 const core::Link& link = m_plan.links[i];
                 LinkAddresses& l = out.links[i];
                 if (!subnets) {
@@ -193,14 +213,8 @@ namespace {
                     l.prefixLength = m_needs.subnetPrefix;
                 }
                 if (m_plan.devices[link.a.device].kind == DeviceKind::Node)
-                    addNic(link, l);
+                    addNic(out.nics[slot[i]], link, l);
             }
-            // NICs in plan link order (node, rail, plane), as AddressPlan promises.
-            std::sort(m_nics.begin(), m_nics.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
-            out.nics.reserve(m_nics.size());
-            for (auto& n : m_nics)
-                out.nics.push_back(std::move(n.first));
-            m_nics.clear();
         }
 
         void addSubnet(AddressPlan& out, std::uint32_t leaf, std::uint32_t network)
@@ -209,9 +223,8 @@ namespace {
             out.subnets.push_back({ d.name, d.rail, d.plane, d.su, ipText(network), m_needs.subnetPrefix, ipText(network + 1) });
         }
 
-        void addNic(const core::Link& link, const LinkAddresses& l)
+        void addNic(NicAddress& n, const core::Link& link, const LinkAddresses& l)
         {
-            NicAddress n;
             n.node = m_plan.devices[link.a.device].name;
             n.rail = link.a.port;
             n.plane = m_planes ? link.a.plane + 1 : 0;
@@ -220,7 +233,6 @@ namespace {
             n.gateway = l.bAddress;
             n.leaf = m_plan.devices[link.b.device].name;
             n.leafPort = m_plan.portName(link.b);
-            m_nics.emplace_back(std::move(n), l.link);
         }
 
         void switches(AddressPlan& out)
@@ -241,7 +253,6 @@ namespace {
         const AddressNeeds& m_needs;
         std::uint32_t m_next;
         bool m_planes;
-        std::vector<std::pair<NicAddress, std::size_t>> m_nics; ///< with the link index, for plan order
     };
 
 } // namespace
