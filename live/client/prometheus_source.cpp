@@ -253,12 +253,12 @@ core::Status PrometheusSource::validate() const
         errors.push_back({ "PROMETHEUS_URL", "the Prometheus URL must start with http://, got \"" + m_options.url + "\"", "--prometheus",
             "give the server's base URL, http://HOST:9090 (https needs a proxy on this host)" });
     if (m_windowSeconds <= 0)
-        errors.push_back({ "CLI_USAGE", "window: not a PromQL duration: \"" + m_options.window + "\"", "--window",
+        errors.push_back({ "CLI_USAGE", "not a PromQL duration: \"" + m_options.window + "\"", "--window",
             "give a duration such as 30s, 2m or 1m30s (at least two scrape intervals)" });
     // The selector goes inside {...}: refuse what would close it and start another expression
     // (parentheses and brackets stay allowed: regular expressions in =~ matchers have them).
     if (m_options.selector.find_first_of("{}\n") != std::string::npos)
-        errors.push_back({ "CLI_USAGE", "selector: only label matchers, got \"" + m_options.selector + "\"", "--selector",
+        errors.push_back({ "CLI_USAGE", "only label matchers, got \"" + m_options.selector + "\"", "--selector",
             "give matchers as inside {...}: job=\"railyard\",cluster=~\"a|b\"" });
     if (errors.empty())
         return core::Status::success();
