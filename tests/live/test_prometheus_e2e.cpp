@@ -218,6 +218,12 @@ TEST_F(PrometheusE2E, AgreesWithDirectPollingWithinFivePercent)
 
     auto compare = [](const std::vector<GroupRates>& a, const std::vector<GroupRates>& b, const char* what) {
         ASSERT_EQ(a.size(), b.size()) << what;
+        double worst = 0;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (a[i].txGbps > 0)
+                worst = std::max(worst, std::abs(b[i].txGbps - a[i].txGbps) / a[i].txGbps);
+        // The figure for the record (ctest --verbose, or the XML output).
+        ::testing::Test::RecordProperty(std::string("max_tx_deviation_") + what + "_percent", std::to_string(worst * 100));
         for (std::size_t i = 0; i < a.size(); ++i) {
             SCOPED_TRACE(a[i].name);
             EXPECT_EQ(a[i].name, b[i].name);
