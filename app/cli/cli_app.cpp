@@ -59,6 +59,8 @@ int runCli(int argc, char** argv)
     for (Command& c : addLiveCommands(app))
         commands.push_back(std::move(c));
     commands.push_back(addResultsCommand(app));
+    for (Command& c : addResultsStoreCommands(app))
+        commands.push_back(std::move(c));
 
     try {
         app.parse(argc, argv);

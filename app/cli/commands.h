@@ -42,6 +42,8 @@ Command addLiveTestCommand(CLI::App& live);
 
 /// `results import FILE [--kind ...] [--plan SPEC] [--json]`: a run made outside Railyard.
 Command addResultsCommand(CLI::App& root);
+/// `results list|show --project FILE`: the runs stored in a project (after addResultsCommand).
+std::vector<Command> addResultsStoreCommands(CLI::App& root);
 
 /// Parses `argv` and runs the selected command; returns the exit status.
 int runCli(int argc, char** argv);

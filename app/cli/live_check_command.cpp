@@ -6,6 +6,7 @@
 #include "app/cli/agents_input.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/inputs.h"
+#include "app/cli/run_store.h"
 #include "app/cli/progress_printer.h"
 #include "live/client/agent_client.h"
 #include "live/client/live_check.h"
@@ -15,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <optional>
 #include <memory>
 
 namespace railyard::app::cli {
@@ -29,6 +31,7 @@ namespace {
         bool json = false;
         int timeoutMs = 5000;
         int maxInFlight = 64;
+        std::string project;
     };
 
     std::string nodeOf(const core::Finding& finding)
@@ -85,6 +88,9 @@ namespace {
 
     int runLiveCheck(const LiveCheckOptions& options)
     {
+        std::optional<RunStore> runStore = RunStore::open(options.project);
+        if (!runStore)
+            return kExitBadInput;
         core::Result<Input> input = loadInput(options.input);
         if (!input) {
             printErrors(input.errors(), options.input.example.empty() ? options.input.specPath : "examples/" + options.input.example + ".plan.json");
@@ -120,14 +126,25 @@ namespace {
         }
 
         const live::LiveCheckReport report = live::checkFabric(*plan, input->catalog, observed);
+        const nlohmann::json doc = live::toJson(report);
         if (options.json)
-            std::cout << live::toJson(report).dump(2) << '\n';
+            std::cout << doc.dump(2) << '\n';
         else
             printText(report, input->source, from, std::cout);
         std::cout.flush();
-        if (!report.complete)
+        const int status = !report.complete ? kExitIncomplete : report.hasErrors() ? kExitFindings : kExitOk;
+        int errors = 0, warnings = 0;
+        for (const core::Finding& f : report.findings) {
+            if (f.severity == core::Severity::Error)
+                ++errors;
+            else if (f.severity == core::Severity::Warning)
+                ++warnings;
+        }
+        if (!runStore->save(plan->spec.name, "check", status, report.complete,
+                std::to_string(doc["nodes"].size()) + " nodes; " + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings",
+                doc))
             return kExitIncomplete;
-        return report.hasErrors() ? kExitFindings : kExitOk;
+        return status;
     }
 
 } // namespace
@@ -151,6 +168,7 @@ Command addLiveCheckCommand(CLI::App& live)
         ->type_name("FILE")
         ->excludes(dumps);
     cmd->add_flag("--json", options->json, "Print {\"nodes\", \"findings\", \"complete\"} as JSON");
+    cmd->add_option("--project", options->project, "Also store the run in this project file (created when missing)")->type_name("FILE");
     cmd->add_option("--timeout-ms", options->timeoutMs, "Deadline of each agent request (connect, send, receive)")
         ->check(CLI::Range(1, 3600 * 1000))
         ->capture_default_str();

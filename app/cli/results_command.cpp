@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// `railyard-cli results import FILE --kind nccl-tests|perftest|nccl-log [--plan SPEC] [--json]`:
-// the output of a run made outside Railyard, with the plan's expected figures when a plan is given.
+// `railyard-cli results import FILE --kind nccl-tests|perftest|nccl-log [--plan SPEC] [--json] [--project P]`:
+// the output of a run made outside Railyard, with the plan's expected figures when a plan is given;
+// `results list --project P` and `results show ID --project P`: the runs stored in a project file
+// (by --project of the live commands and of import).
 #include "app/cli/commands.h"
 
 #include "core/text.h"
@@ -10,6 +12,8 @@
 #include "app/cli/inputs.h"
 #include "app/cli/output_file.h"
 #include "app/cli/progress_printer.h"
+#include "app/cli/run_store.h"
+#include "app/cli/text_table.h"
 #include "live/client/live_check.h"
 #include "live/client/results_import.h"
 #include "planner/planner.h"
@@ -33,8 +37,102 @@ namespace {
         std::string kind;
         bool json = false;
         std::string out;
+        std::string project;
         live::VerdictThresholds thresholds;
     };
+
+    struct ResultsListOptions {
+        std::string project;
+        std::string plan;
+        bool json = false;
+        std::int64_t id = 0; ///< show
+    };
+
+    /// One line for lists: the tool, complete or not, and the verdict.
+    std::string importSummary(const nlohmann::json& doc)
+    {
+        std::string s = doc.value("tool", "run") + (doc.value("complete", false) ? ", complete" : ", incomplete");
+        const nlohmann::json* verdict = doc.contains("expected") && doc["expected"].contains("verdict") ? &doc["expected"]["verdict"]
+            : doc.contains("verdict")                                                                 ? &doc["verdict"]
+                                                                                                      : nullptr;
+        if (verdict && verdict->is_object()) {
+            s += ", " + verdict->value("status", "");
+            if (verdict->contains("percent_of_bound") && (*verdict)["percent_of_bound"].is_number())
+                s += " (" + core::formatFixed((*verdict)["percent_of_bound"].get<double>(), 0) + " % of the bound)";
+        }
+        if (doc.contains("avg_busbw_gbs") && doc["avg_busbw_gbs"].is_number())
+            s += ", avg busbw " + core::formatFixed(doc["avg_busbw_gbs"].get<double>(), 1) + " GB/s";
+        return s;
+    }
+
+    void printFindings(const nlohmann::json& doc, std::ostream& out);
+
+    core::Result<core::store::ProjectStore> openExisting(const std::string& path)
+    {
+        return core::store::ProjectStore::open(path);
+    }
+
+    int runResultsList(const ResultsListOptions& options)
+    {
+        auto store = openExisting(options.project);
+        if (!store) {
+            printErrors(store.errors());
+            return kExitBadInput;
+        }
+        auto runs = options.plan.empty() ? store->listRuns() : store->listRuns(options.plan);
+        if (!runs) {
+            printErrors(runs.errors());
+            return kExitBadInput;
+        }
+        if (options.json) {
+            nlohmann::json doc = nlohmann::json::array();
+            for (const auto& r : *runs)
+                doc.push_back({ { "id", r.id }, { "plan", r.plan }, { "kind", r.kind }, { "started_at", r.startedAt },
+                    { "finished_at", r.finishedAt }, { "exit_status", r.exitStatus }, { "complete", r.complete },
+                    { "summary", r.summary }, { "result_bytes", r.resultBytes } });
+            std::cout << doc.dump(2) << '\n';
+            return kExitOk;
+        }
+        if (runs->empty()) {
+            std::cout << "no runs stored in " << options.project << (options.plan.empty() ? "" : " for plan " + options.plan) << '\n';
+            return kExitOk;
+        }
+        using A = TextTable::Align;
+        TextTable table({ A::Right, A::Left, A::Left, A::Left, A::Left, A::Left }, "");
+        table.addRow({ "id", "started (UTC)", "plan", "kind", "status", "summary" });
+        for (const auto& r : *runs)
+            table.addRow({ std::to_string(r.id), r.startedAt, r.plan, r.kind,
+                std::to_string(r.exitStatus) + (r.complete ? "" : " (incomplete)"), r.summary });
+        table.print(std::cout);
+        return kExitOk;
+    }
+
+    int runResultsShow(const ResultsListOptions& options)
+    {
+        auto store = openExisting(options.project);
+        if (!store) {
+            printErrors(store.errors());
+            return kExitBadInput;
+        }
+        auto run = store->loadRun(options.id);
+        if (!run) {
+            printErrors(run.errors());
+            return kExitBadInput;
+        }
+        const auto doc = nlohmann::json::parse(run->resultJson, nullptr, false);
+        if (options.json || doc.is_discarded()) {
+            std::cout << (doc.is_discarded() ? run->resultJson : doc.dump(2)) << '\n';
+            return kExitOk;
+        }
+        std::cout << "run " << run->id << ": " << run->kind << " against " << (run->plan.empty() ? "(no plan)" : run->plan)
+                  << ", " << run->startedAt << " to " << (run->finishedAt.empty() ? "(did not finish)" : run->finishedAt)
+                  << ", exit status " << run->exitStatus << (run->complete ? "" : ", incomplete") << '\n';
+        if (!run->summary.empty())
+            std::cout << run->summary << '\n';
+        if (doc.contains("findings"))
+            printFindings(doc, std::cout);
+        return kExitOk;
+    }
 
 
     std::string cell(const nlohmann::json& v, int digits = 2)
@@ -165,6 +263,9 @@ namespace {
 
     int runResultsImport(const ResultsImportOptions& options)
     {
+        std::optional<RunStore> runStore = RunStore::open(options.project);
+        if (!runStore)
+            return kExitBadInput;
         std::string text;
         if (options.file == "-") {
             text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
@@ -234,7 +335,11 @@ namespace {
             printErrors(written.errors());
             return kExitBadInput;
         }
-        return imported->complete ? kExitOk : kExitFindings;
+        const int status = imported->complete ? kExitOk : kExitFindings;
+        if (!runStore->save(plan ? plan->spec.name : std::string(), "import:" + std::string(live::toString(imported->kind)),
+                status, imported->complete, importSummary(doc), doc))
+            return kExitIncomplete;
+        return status;
     }
 
 } // namespace
@@ -256,6 +361,7 @@ Command addResultsCommand(CLI::App& root)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     cmd->add_flag("--json", options->json, "Print the results document (interfaces.md §4) as JSON");
     cmd->add_option("--out", options->out, "Write to FILE instead of standard output")->type_name("FILE");
+    cmd->add_option("--project", options->project, "Also store the run in this project file (created when missing)")->type_name("FILE");
     cmd->add_option("--meets-percent", options->thresholds.meetsPercent, "Verdict 'meets' at or above this % of the bound")
         ->check(CLI::Range(1.0, 100.0))
         ->capture_default_str();
@@ -271,6 +377,21 @@ Command addResultsCommand(CLI::App& root)
             throw CLI::ValidationError("--below-percent", "must not be above --meets-percent");
     });
     return { cmd, [options] { return runResultsImport(*options); } };
+}
+
+std::vector<Command> addResultsStoreCommands(CLI::App& root)
+{
+    CLI::App* results = root.get_subcommand("results");
+    auto options = std::make_shared<ResultsListOptions>();
+    CLI::App* list = results->add_subcommand("list", "The runs stored in a project file");
+    list->add_option("--project", options->project, "The project file")->required()->type_name("FILE");
+    list->add_option("--plan", options->plan, "Only the runs against this plan (its name)")->type_name("NAME");
+    list->add_flag("--json", options->json, "Print the list as JSON");
+    CLI::App* show = results->add_subcommand("show", "One stored run: what it was and its findings (--json: its whole document)");
+    show->add_option("id", options->id, "The run's number (results list)")->required()->check(CLI::PositiveNumber);
+    show->add_option("--project", options->project, "The project file")->required()->type_name("FILE");
+    show->add_flag("--json", options->json, "Print the run's stored JSON document");
+    return { { list, [options] { return runResultsList(*options); } }, { show, [options] { return runResultsShow(*options); } } };
 }
 
 } // namespace railyard::app::cli

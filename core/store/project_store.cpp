@@ -43,6 +43,21 @@ constexpr Migration kMigrations[] = {
             UNIQUE (plan_id, revision)
         );
     )sql" },
+    { 2, R"sql(
+        CREATE TABLE live_runs (
+            id          INTEGER PRIMARY KEY,
+            plan        TEXT NOT NULL,
+            kind        TEXT NOT NULL CHECK (length(kind) > 0),
+            started_at  TEXT NOT NULL,
+            finished_at TEXT NOT NULL DEFAULT '',
+            exit_status INTEGER NOT NULL,
+            complete    INTEGER NOT NULL CHECK (complete IN (0, 1)),
+            summary     TEXT NOT NULL DEFAULT '',
+            result_json TEXT NOT NULL,
+            saved_at    TEXT NOT NULL
+        );
+        CREATE INDEX live_runs_plan ON live_runs (plan, id);
+    )sql" },
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");
@@ -430,6 +445,97 @@ Status ProjectStore::deletePlan(std::string_view name)
             || stmt.step() != SQLITE_DONE)
             return sqlError(action);
     }
+    if (tx.commit() != SQLITE_OK)
+        return sqlError(action);
+    return {};
+}
+
+Result<std::int64_t> ProjectStore::saveRun(const RunRecord& run)
+{
+    const std::string action = "save the " + (run.kind.empty() ? std::string("run") : run.kind + " run");
+    const std::string_view json = run.resultJson;
+    const auto first = json.find_first_not_of(" \t\r\n");
+    const auto last = json.find_last_not_of(" \t\r\n");
+    if (run.kind.empty() || first == std::string_view::npos || json[first] != '{' || json[last] != '}')
+        return Error { "STORE_RUN_INVALID",
+            "Could not " + action + " in project " + quotedPath(m_path) + ": "
+                + (run.kind.empty() ? "the run has no kind" : "its result is not a JSON object"),
+            m_path.string(), "" };
+    SqliteTransaction tx(m_db);
+    if (tx.begin() != SQLITE_OK)
+        return sqlError(action);
+    SqliteStatement insert;
+    const std::string sql = std::string("INSERT INTO live_runs (plan, kind, started_at, finished_at, exit_status, complete, "
+                                        "summary, result_json, saved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ")
+        + kNowSql + ")";
+    if (m_db.prepare(sql, insert) != SQLITE_OK || insert.bind(1, run.plan) != SQLITE_OK || insert.bind(2, run.kind) != SQLITE_OK
+        || insert.bind(3, run.startedAt) != SQLITE_OK || insert.bind(4, run.finishedAt) != SQLITE_OK
+        || insert.bind(5, std::int64_t { run.exitStatus }) != SQLITE_OK
+        || insert.bind(6, std::int64_t { run.complete ? 1 : 0 }) != SQLITE_OK || insert.bind(7, run.summary) != SQLITE_OK
+        || insert.bind(8, run.resultJson) != SQLITE_OK || insert.step() != SQLITE_DONE)
+        return sqlError(action);
+    const std::int64_t id = m_db.lastInsertRowId();
+    insert = SqliteStatement();
+    if (tx.commit() != SQLITE_OK)
+        return sqlError(action);
+    return id;
+}
+
+Result<std::vector<RunInfo>> ProjectStore::listRuns(std::optional<std::string_view> plan) const
+{
+    SqliteStatement stmt;
+    const char* sql = plan ? "SELECT id, plan, kind, started_at, finished_at, exit_status, complete, summary, length(result_json) "
+                             "FROM live_runs WHERE plan = ?1 ORDER BY id"
+                           : "SELECT id, plan, kind, started_at, finished_at, exit_status, complete, summary, length(result_json) "
+                             "FROM live_runs ORDER BY id";
+    if (m_db.prepare(sql, stmt) != SQLITE_OK || (plan && stmt.bind(1, *plan) != SQLITE_OK))
+        return sqlError("list the runs");
+    std::vector<RunInfo> out;
+    int rc;
+    while ((rc = stmt.step()) == SQLITE_ROW)
+        out.push_back(RunInfo { stmt.columnInt(0), stmt.columnText(1), stmt.columnText(2), stmt.columnText(3),
+            stmt.columnText(4), static_cast<int>(stmt.columnInt(5)), stmt.columnInt(6) != 0, stmt.columnText(7),
+            stmt.columnInt(8) });
+    if (rc != SQLITE_DONE)
+        return sqlError("list the runs");
+    return out;
+}
+
+Result<RunRecord> ProjectStore::loadRun(std::int64_t id) const
+{
+    const std::string action = "load run " + std::to_string(id);
+    SqliteStatement stmt;
+    if (m_db.prepare("SELECT id, plan, kind, started_at, finished_at, exit_status, complete, summary, result_json "
+                     "FROM live_runs WHERE id = ?1",
+            stmt)
+            != SQLITE_OK
+        || stmt.bind(1, id) != SQLITE_OK)
+        return sqlError(action);
+    const int rc = stmt.step();
+    if (rc == SQLITE_DONE)
+        return Error { "STORE_RUN_MISSING", "Project " + quotedPath(m_path) + " has no run " + std::to_string(id),
+            m_path.string(), "List the runs to see their numbers." };
+    if (rc != SQLITE_ROW)
+        return sqlError(action);
+    return RunRecord { stmt.columnInt(0), stmt.columnText(1), stmt.columnText(2), stmt.columnText(3), stmt.columnText(4),
+        static_cast<int>(stmt.columnInt(5)), stmt.columnInt(6) != 0, stmt.columnText(7), stmt.columnText(8) };
+}
+
+Status ProjectStore::deleteRun(std::int64_t id)
+{
+    const std::string action = "delete run " + std::to_string(id);
+    SqliteTransaction tx(m_db);
+    if (tx.begin() != SQLITE_OK)
+        return sqlError(action);
+    SqliteStatement stmt;
+    if (m_db.prepare("DELETE FROM live_runs WHERE id = ?1", stmt) != SQLITE_OK || stmt.bind(1, id) != SQLITE_OK
+        || stmt.step() != SQLITE_DONE)
+        return sqlError(action);
+    const bool gone = m_db.changes() > 0;
+    stmt = SqliteStatement();
+    if (!gone)
+        return Error { "STORE_RUN_MISSING", "Project " + quotedPath(m_path) + " has no run " + std::to_string(id),
+            m_path.string(), "List the runs to see their numbers." };
     if (tx.commit() != SQLITE_OK)
         return sqlError(action);
     return {};

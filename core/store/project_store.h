@@ -18,7 +18,7 @@ namespace railyard::core::store {
 /// `PRAGMA application_id` of every Railyard project file: 'RYDR'.
 inline constexpr std::uint32_t kApplicationId = 0x52594452;
 /// Newest schema (`PRAGMA user_version`) this build reads and writes.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 /// How long a save or read waits for another writer before failing with STORE_BUSY.
 inline constexpr int kBusyTimeoutMs = 5000;
 /// Longest plan name accepted, in bytes of UTF-8.
@@ -50,9 +50,32 @@ struct PlanSummary {
     std::string updatedAt;  ///< when the latest revision was saved (UTC, ISO 8601)
 };
 
+/// One stored bring-up run: a check, cabling check, watch or test against a
+/// fabric, or a run imported from elsewhere, with its result document.
+struct RunRecord {
+    std::int64_t id = 0;      ///< set by saveRun(); 1, 2, ... in save order
+    std::string plan;         ///< name of the plan it ran against (need not be stored in this project)
+    std::string kind;         ///< "check", "cabling", "watch", "write_bw", "allreduce", "import:nccl-tests", ...
+    std::string startedAt;    ///< UTC, ISO 8601 with milliseconds
+    std::string finishedAt;   ///< likewise; empty when it did not finish
+    int exitStatus = 0;       ///< the command's exit status (interfaces.md §4)
+    bool complete = true;     ///< every node answered, nothing was cut short
+    std::string summary;      ///< one line for lists: "rail 3 low: 61 % of the bound"
+    std::string resultJson;   ///< the command's JSON document, exactly as saved
+};
+
+/// A run without its document, as listRuns() lists it.
+struct RunInfo {
+    std::int64_t id = 0;
+    std::string plan, kind, startedAt, finishedAt;
+    int exitStatus = 0;
+    bool complete = true;
+    std::string summary;
+    std::int64_t resultBytes = 0;
+};
+
 /// A Railyard project: one SQLite file holding named plans and their
-/// revisions (later also live sessions and test results, added by schema
-/// migrations).
+/// revisions (schema 1) and the bring-up runs made against them (schema 2).
 ///
 /// Files: the project is one file; while it is open SQLite keeps `-wal` and
 /// `-shm` files beside it (WAL journal), and removes them when the last
@@ -70,6 +93,7 @@ struct PlanSummary {
 /// (another writer held the file longer than kBusyTimeoutMs), STORE_IO (disk
 /// full, permission, read-only medium), STORE_PLAN_NAME (invalid name),
 /// STORE_PLAN_MISSING, STORE_PLAN_EXISTS, STORE_REVISION_MISSING,
+/// STORE_RUN_INVALID, STORE_RUN_MISSING,
 /// STORE_INTERNAL (anything else SQLite reports).
 ///
 /// Concurrency: several ProjectStore objects, in one process or several, may
@@ -121,6 +145,17 @@ public:
 
     /// Deletes plan `name` and all its revisions. STORE_PLAN_MISSING if absent.
     Status deletePlan(std::string_view name);
+
+    /// Stores a run (its id is ignored) in one transaction; returns its id.
+    /// STORE_RUN_INVALID when `kind` is empty or `resultJson` is not a JSON
+    /// object's text (checked cheaply: it must start with '{' and end with '}').
+    Result<std::int64_t> saveRun(const RunRecord& run);
+    /// The runs, oldest first; only those of plan `plan` when it is given.
+    Result<std::vector<RunInfo>> listRuns(std::optional<std::string_view> plan = std::nullopt) const;
+    /// One run with its document. STORE_RUN_MISSING when there is none.
+    Result<RunRecord> loadRun(std::int64_t id) const;
+    /// Deletes one run. STORE_RUN_MISSING when there is none.
+    Status deleteRun(std::int64_t id);
 
     /// Checks a plan name: non-empty, at most kMaxPlanNameBytes, no control
     /// characters, no leading or trailing whitespace. Returns STORE_PLAN_NAME.

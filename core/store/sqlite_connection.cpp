@@ -44,6 +44,11 @@ int SqliteStatement::bind(int index, std::int64_t value)
     return sqlite3_bind_int64(m_stmt, index, static_cast<sqlite3_int64>(value));
 }
 
+int SqliteStatement::bind(int index, double value)
+{
+    return sqlite3_bind_double(m_stmt, index, value);
+}
+
 int SqliteStatement::step()
 {
     return sqlite3_step(m_stmt);
@@ -66,6 +71,11 @@ std::string SqliteStatement::columnText(int column) const
 std::int64_t SqliteStatement::columnInt(int column) const
 {
     return sqlite3_column_int64(m_stmt, column);
+}
+
+double SqliteStatement::columnDouble(int column) const
+{
+    return sqlite3_column_double(m_stmt, column);
 }
 
 std::int64_t SqliteStatement::columnBytes(int column) const
@@ -169,6 +179,11 @@ int SqliteConnection::queryText(std::string_view sql, std::string& out)
 std::int64_t SqliteConnection::lastInsertRowId() const
 {
     return sqlite3_last_insert_rowid(m_db);
+}
+
+int SqliteConnection::changes() const
+{
+    return m_db ? sqlite3_changes(m_db) : 0;
 }
 
 std::string SqliteConnection::errorMessage() const

@@ -31,6 +31,8 @@ public:
     int bind(int index, std::string_view text);
     /// Binds a 64-bit integer. Returns an SQLite result code.
     int bind(int index, std::int64_t value);
+    /// Binds a double. Returns an SQLite result code.
+    int bind(int index, double value);
 
     /// SQLITE_ROW when a row is ready, SQLITE_DONE at the end, else an error code.
     int step();
@@ -41,6 +43,8 @@ public:
     std::string columnText(int column) const;
     /// Column integer of the current row; 0 for NULL.
     std::int64_t columnInt(int column) const;
+    /// Column as a double of the current row; 0 for NULL.
+    double columnDouble(int column) const;
     /// Column size in bytes of the current row.
     std::int64_t columnBytes(int column) const;
 
@@ -89,6 +93,8 @@ public:
 
     /// Rowid of the last INSERT on this connection.
     std::int64_t lastInsertRowId() const;
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    int changes() const;
     /// English message of the last failed call on this connection.
     std::string errorMessage() const;
     /// Extended result code of the last failed call on this connection.

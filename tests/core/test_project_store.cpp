@@ -449,7 +449,7 @@ TEST(ProjectStoreRefuses, NewerSchema)
     makeProject(path);
     rawExec(path, "PRAGMA user_version = 7");
     ASSERT_FALSE(fs::exists(withSuffix(path, "-wal")));
-    expectRefused(path, "STORE_NEWER_SCHEMA", "newer Railyard (schema 7; this one reads up to 1)");
+    expectRefused(path, "STORE_NEWER_SCHEMA", "newer Railyard (schema 7; this one reads up to " + std::to_string(kSchemaVersion) + ")");
 }
 
 TEST(ProjectStoreRefuses, TruncatedProject)
@@ -501,3 +501,69 @@ TEST(ProjectStoreRefuses, GoodProjectOpensAfterRefusals)
     EXPECT_FALSE(fs::exists(withSuffix(path, "-wal")));
     EXPECT_FALSE(fs::exists(withSuffix(path, "-shm")));
 }
+
+// --- live runs (schema 2) --------------------------------------------------------------------
+
+TEST(ProjectStoreRuns, RunsRoundTripByPlanAndSurviveReopen)
+{
+    TempDir dir;
+    const fs::path path = dir.file("runs.railyard");
+    {
+        Result<ProjectStore> store = ProjectStore::create(path);
+        ASSERT_TRUE(store) << store.error().toString();
+        RunRecord a { 0, "pod A", "write_bw", "2026-12-01T10:00:00.000Z", "2026-12-01T10:00:05.000Z", 1, true,
+            "rail 3 low: 61 % of the bound", R"({"tool":"ib_write_bw","rails":[]})" };
+        RunRecord b { 0, "pod B", "watch", "2026-12-01T11:00:00.000Z", "", 3, false, "2 nodes unreachable", "{ }" };
+        Result<std::int64_t> ia = store->saveRun(a);
+        Result<std::int64_t> ib = store->saveRun(b);
+        ASSERT_TRUE(ia && ib);
+        EXPECT_EQ(*ib, *ia + 1);
+    }
+    Result<ProjectStore> store = ProjectStore::open(path);
+    ASSERT_TRUE(store) << store.error().toString();
+    Result<std::vector<RunInfo>> all = store->listRuns();
+    ASSERT_TRUE(all);
+    ASSERT_EQ(all->size(), 2u);
+    EXPECT_EQ((*all)[0].kind, "write_bw");
+    EXPECT_EQ((*all)[0].summary, "rail 3 low: 61 % of the bound");
+    EXPECT_EQ((*all)[0].exitStatus, 1);
+    EXPECT_EQ((*all)[1].complete, false);
+    EXPECT_EQ((*all)[1].resultBytes, 3);
+    Result<std::vector<RunInfo>> onlyA = store->listRuns("pod A");
+    ASSERT_TRUE(onlyA);
+    ASSERT_EQ(onlyA->size(), 1u);
+    Result<RunRecord> loaded = store->loadRun((*onlyA)[0].id);
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->resultJson, R"({"tool":"ib_write_bw","rails":[]})");
+    EXPECT_EQ(loaded->finishedAt, "2026-12-01T10:00:05.000Z");
+
+    ASSERT_TRUE(store->deleteRun((*onlyA)[0].id));
+    EXPECT_EQ(store->loadRun((*onlyA)[0].id).error().code, "STORE_RUN_MISSING");
+    EXPECT_EQ(store->deleteRun(999).error().code, "STORE_RUN_MISSING");
+}
+
+TEST(ProjectStoreRuns, ARunNeedsAKindAndAJsonObject)
+{
+    TempDir dir;
+    Result<ProjectStore> store = ProjectStore::create(dir.file("bad-runs.railyard"));
+    ASSERT_TRUE(store);
+    EXPECT_EQ(store->saveRun(RunRecord { 0, "p", "", "", "", 0, true, "", "{}" }).error().code, "STORE_RUN_INVALID");
+    EXPECT_EQ(store->saveRun(RunRecord { 0, "p", "check", "", "", 0, true, "", "not json" }).error().code, "STORE_RUN_INVALID");
+    EXPECT_TRUE(store->listRuns()->empty());
+}
+
+TEST(ProjectStoreRuns, ASchemaOneProjectIsUpgradedAndKeepsItsPlans)
+{
+    TempDir dir;
+    const fs::path path = dir.file("old.railyard");
+    makeProject(path);
+    // What a schema 1 file looks like: no live_runs table.
+    rawExec(path, "DROP TABLE live_runs; PRAGMA user_version = 1;");
+    ASSERT_EQ(rawInt(path, "PRAGMA user_version"), 1);
+    Result<ProjectStore> store = ProjectStore::open(path);
+    ASSERT_TRUE(store) << store.error().toString();
+    EXPECT_EQ(rawInt(path, "PRAGMA user_version"), 2);
+    EXPECT_EQ(store->listPlans()->size(), 8u);
+    EXPECT_TRUE(store->saveRun(RunRecord { 0, "plan 1", "check", "t", "t", 0, true, "", "{}" }));
+}
+

@@ -138,4 +138,38 @@ TEST(CliResults, NotAToolOutputIsBadInput)
     EXPECT_EQ(badKind.status, 2);
 }
 
+TEST(CliResults, ImportedRunsAreStoredInTheProjectAndListed)
+{
+    TempDir dir;
+    const std::string project = (dir.path() / "bringup.railyard").string();
+    const CliRun first = runCli({ "results", "import", fixture("nccl-allreduce-2node-16xH100-ib-nebius-dstack.txt"), "--kind",
+        "nccl-tests", "--example", "dgx-h100-superpod-4su", "--project", project });
+    EXPECT_EQ(first.status, 0) << first.err;
+    EXPECT_NE(first.err.find("stored as run 1 in"), std::string::npos) << first.err;
+    const CliRun second = runCli({ "results", "import", fixture("nccl-allreduce-2node-16xH100-ib-nebius-dstack.txt"), "--project", project });
+    EXPECT_EQ(second.status, 0) << second.err;
+
+    const CliRun list = runCli({ "results", "list", "--project", project, "--json" });
+    ASSERT_EQ(list.status, 0) << list.err;
+    const json runs = jsonOf(list);
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0]["kind"], "import:nccl-tests");
+    EXPECT_EQ(runs[0]["plan"], "DGX H100 SuperPOD, 4 SU (127 nodes + 4 UFM ports; NVIDIA RA-11333-001 Table 4)") << runs.dump(1);
+    EXPECT_NE(runs[0]["summary"].get<std::string>().find("low ("), std::string::npos) << runs[0]["summary"];
+    EXPECT_EQ(runs[1]["plan"], "");
+    const CliRun byPlan = runCli({ "results", "list", "--project", project, "--plan", runs[0]["plan"].get<std::string>(), "--json" });
+    EXPECT_EQ(jsonOf(byPlan).size(), 1u);
+
+    const CliRun show = runCli({ "results", "show", "1", "--project", project, "--json" });
+    ASSERT_EQ(show.status, 0) << show.err;
+    const json doc = jsonOf(show);
+    EXPECT_EQ(doc["tool"], "all_reduce_perf");
+    EXPECT_EQ(doc["rows"].size(), 31u);
+    const CliRun text = runCli({ "results", "list", "--project", project });
+    EXPECT_NE(text.out.find("import:nccl-tests"), std::string::npos) << text.out;
+    EXPECT_EQ(runCli({ "results", "show", "9", "--project", project }).status, 2);
+    EXPECT_EQ(runCli({ "results", "list", "--project", (dir.path() / "none.railyard").string() }).status, 2);
+}
+
 } // namespace railyard::clitest
+
