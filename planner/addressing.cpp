@@ -4,8 +4,6 @@
 
 #include "core/text.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <bit>
 #include <charconv>
