@@ -6,6 +6,7 @@
 
 #include "core/examples.h"
 #include "planner/exporters.h"
+#include "../live/temp_dir.h"
 
 #include <nlohmann/json.hpp>
 
@@ -275,6 +276,25 @@ namespace {
         const auto plainRows = csvRows(plain.str());
         for (std::size_t i = 1; i < rows.size(); ++i)
             EXPECT_EQ(rows[i].substr(0, plainRows[i].size() + 1), plainRows[i] + ",");
+    }
+
+    // The sheet's XML is deflated (and zlib is no test dependency): the address columns show as a
+    // larger workbook, and a failed write as an error.
+    TEST(Addressing, CableWorkbookOfARoutedPlanIsWritten)
+    {
+        const live::test::TempDir dir("xlsx");
+        const core::Plan routed = plan(intentSpec());
+        core::PlanSpec plainSpec = intentSpec();
+        plainSpec.addressingGiven = false;
+        const core::Plan plain = plan(plainSpec);
+        const auto withAddresses = dir.path() / "routed.xlsx";
+        const auto without = dir.path() / "plain.xlsx";
+        ASSERT_TRUE(planner::writeCablesXlsx(routed, withAddresses.string()));
+        ASSERT_TRUE(planner::writeCablesXlsx(plain, without.string()));
+        EXPECT_GT(std::filesystem::file_size(withAddresses), std::filesystem::file_size(without) + 100);
+        auto a = planner::planAddresses(routed);
+        ASSERT_TRUE(a);
+        EXPECT_FALSE(planner::writeCablesXlsx(routed, (dir.path() / "missing" / "c.xlsx").string(), *a));
     }
 
     TEST(Addressing, CsvAndJsonExportsMatchThePlan)
