@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace railyard::live {
 
@@ -146,6 +147,112 @@ namespace {
         return rounds;
     }
 
+    /// The spine rounds chosen from known routes: rail by rail, each free client NIC (leaves with
+    /// the most ports still to cover first) takes the free server NIC on another leaf whose route
+    /// crosses the most inter-switch ports no test crosses yet, until a round adds nothing or every
+    /// port is covered. Greedy (a set cover is NP-hard); the count against the lower bound says how
+    /// far from the best it ended. Cost: nodes-per-rail squared route look-ups per round.
+    void addRouteRounds(const FabricIndex& index, const std::vector<std::size_t>& chosen, const KnownRoutes& routes,
+        PairSchedule& schedule, std::set<std::string>& coveredPorts)
+    {
+        const std::set<std::string> toCover(routes.links.begin(), routes.links.end());
+        std::set<std::string> covered;
+        std::map<std::tuple<std::size_t, std::size_t, std::size_t>, std::vector<std::string>> cache;
+        auto routeOf = [&](std::size_t client, std::size_t server, std::size_t rail) -> const std::vector<std::string>& {
+            const auto key = std::make_tuple(client, server, rail);
+            auto it = cache.find(key);
+            if (it == cache.end()) {
+                auto r = routes.route(portName(index.nodes[client].name, static_cast<int>(rail)),
+                    portName(index.nodes[server].name, static_cast<int>(rail)));
+                it = cache.emplace(key, r ? std::move(*r) : std::vector<std::string>()).first;
+            }
+            return it->second;
+        };
+        auto switchOf = [](const std::string& port) { return port.substr(0, port.rfind('/')); };
+        std::map<std::string, int> toCoverOn; // switch -> its ports still to cover
+        for (const std::string& p : toCover)
+            ++toCoverOn[switchOf(p)];
+
+        // Lower bound: in one round a leaf's NICs on the rail are each in one test, as the client
+        // whose traffic leaves by one uplink or as the server one downlink into the leaf feeds; so
+        // a leaf with u uplinks and n tested NICs needs ceil(2u / n) rounds.
+        std::map<std::uint32_t, int> nicsOnLeaf;
+        for (const std::size_t n : chosen)
+            for (const std::uint32_t leaf : index.nodes[n].leafOfRail)
+                if (leaf != kNoLeaf)
+                    ++nicsOnLeaf[leaf];
+        for (const auto& [leaf, nics] : nicsOnLeaf) {
+            const auto it = toCoverOn.find(index.leafName(leaf));
+            if (it != toCoverOn.end() && nics > 0)
+                schedule.pathLowerBound = std::max(schedule.pathLowerBound, (2 * it->second + nics - 1) / nics);
+        }
+
+        const std::size_t rails = index.nodes.empty() ? 0 : index.nodes.front().leafOfRail.size();
+        const std::size_t maxRounds = std::max<std::size_t>(8, 4 * static_cast<std::size_t>(schedule.pathLowerBound));
+        for (std::size_t roundNo = 0; roundNo < maxRounds && covered.size() < toCover.size(); ++roundNo) {
+            ScheduleRound round { "leaf-spine paths (routes)", {} };
+            for (std::size_t rail = 0; rail < rails; ++rail) {
+                std::vector<std::size_t> onRail;
+                for (const std::size_t n : chosen)
+                    if (index.nodes[n].leafOfRail[rail] != kNoLeaf)
+                        onRail.push_back(n);
+                auto left = [&](std::size_t n) {
+                    const auto it = toCoverOn.find(index.leafName(index.nodes[n].leafOfRail[rail]));
+                    return it == toCoverOn.end() ? 0 : it->second;
+                };
+                std::stable_sort(onRail.begin(), onRail.end(), [&](std::size_t a, std::size_t b) { return left(a) > left(b); });
+                std::set<std::size_t> busy;
+                for (const std::size_t c : onRail) {
+                    if (busy.count(c))
+                        continue;
+                    std::optional<std::size_t> best;
+                    std::size_t bestGain = 0;
+                    for (const std::size_t s : onRail) {
+                        if (s == c || busy.count(s) || index.nodes[s].leafOfRail[rail] == index.nodes[c].leafOfRail[rail])
+                            continue;
+                        std::size_t gain = 0;
+                        for (const std::string& p : routeOf(c, s, rail))
+                            gain += toCover.count(p) && !covered.count(p);
+                        if (gain > bestGain) {
+                            bestGain = gain;
+                            best = s;
+                        }
+                    }
+                    if (!best)
+                        continue;
+                    busy.insert(c);
+                    busy.insert(*best);
+                    const auto& sNode = index.nodes[*best];
+                    const auto& cNode = index.nodes[c];
+                    PairTest t;
+                    t.server = sNode.name;
+                    t.client = cNode.name;
+                    t.rail = static_cast<int>(rail);
+                    t.serverLeaf = index.leafName(sNode.leafOfRail[rail]);
+                    t.clientLeaf = index.leafName(cNode.leafOfRail[rail]);
+                    t.crossesSpine = true;
+                    t.crossesCore = sNode.pod != cNode.pod;
+                    t.route = routeOf(c, *best, rail);
+                    for (const std::string& p : t.route)
+                        if (toCover.count(p) && covered.insert(p).second)
+                            --toCoverOn[switchOf(p)];
+                    coveredPorts.insert(portName(t.server, t.rail));
+                    coveredPorts.insert(portName(t.client, t.rail));
+                    round.tests.push_back(std::move(t));
+                }
+            }
+            if (round.tests.empty())
+                break; // no pair of the tested nodes crosses a port left
+            schedule.rounds.push_back(std::move(round));
+            ++schedule.pathRounds;
+        }
+        schedule.links = static_cast<int>(toCover.size());
+        schedule.linksCovered = static_cast<int>(covered.size());
+        for (const std::string& p : toCover)
+            if (!covered.count(p))
+                schedule.uncovered.push_back(p);
+    }
+
 } // namespace
 
 core::Result<PairSchedule> schedulePairs(const core::Plan& plan, const ScheduleOptions& options)
@@ -238,10 +345,22 @@ core::Result<PairSchedule> schedulePairs(const core::Plan& plan, const ScheduleO
             }
         };
         const bool threeTier = plan.summary.tiers == 3;
-        addRounds("leaf-spine paths", [&](int a, int b) { return !threeTier || podOf[a] == podOf[b]; });
-        if (threeTier)
-            addRounds("spine-core paths", [&](int a, int b) { return podOf[a] != podOf[b]; });
-        if (roce)
+        const bool fromRoutes = !roce && options.routes && options.routes->route;
+        if (fromRoutes) {
+            addRouteRounds(index, chosen, *options.routes, schedule, covered);
+        } else {
+            addRounds("leaf-spine paths", [&](int a, int b) { return !threeTier || podOf[a] == podOf[b]; });
+            if (threeTier)
+                addRounds("spine-core paths", [&](int a, int b) { return podOf[a] != podOf[b]; });
+        }
+        if (fromRoutes) {
+            schedule.notes.push_back("InfiniBand: the spine rounds are chosen from " + options.routes->source + ": "
+                + std::to_string(schedule.linksCovered) + " of " + std::to_string(schedule.links) + " inter-switch ports on a test's route in "
+                + std::to_string(schedule.pathRounds) + " rounds (lower bound " + std::to_string(schedule.pathLowerBound) + ")");
+            if (!schedule.uncovered.empty())
+                schedule.notes.push_back(std::to_string(schedule.uncovered.size()) + " inter-switch ports are on no route between the nodes tested "
+                    "(first: " + schedule.uncovered.front() + "); test more nodes, or check the Subnet Manager's routing");
+        } else if (roce)
             schedule.notes.push_back("RoCEv2: ECMP places each flow on an uplink by hash; each cross-SU test runs enough QPs that "
                                      "every one of a leaf's " + std::to_string(uplinks) + " uplinks carries a flow with "
                 + core::formatFixed((1 - options.missProbability) * 100, 0) + " % probability");
@@ -249,13 +368,19 @@ core::Result<PairSchedule> schedulePairs(const core::Plan& plan, const ScheduleO
             schedule.notes.push_back("InfiniBand: with OpenSM's ftree or updn routing each destination of a leaf leaves by its own "
                                      "up port while there are no more destinations than the leaf's "
                 + std::to_string(uplinks) + " uplinks; which uplink each test takes is in the subnet's forwarding tables, "
-                                            "which this schedule does not read");
+                                            "which this schedule was not given (live test --routes or --ibsim reads them)");
     } else if (options.spinePaths) {
         schedule.notes.push_back("the nodes tested are in one SU: no path climbs to the spines");
     }
     if (plan.summary.planes > 1)
         schedule.notes.push_back("the plan has " + std::to_string(plan.summary.planes) + " planes: the schedule tests plane 1; repeat it "
                                                                                         "for the others");
+    if (options.routes && options.routes->route && plan.spec.fabric != core::Fabric::RoCEv2)
+        for (ScheduleRound& r : schedule.rounds)
+            for (PairTest& t : r.tests)
+                if (t.route.empty() && t.crossesSpine)
+                    if (auto route = options.routes->route(portName(t.client, t.rail), portName(t.server, t.rail)))
+                        t.route = std::move(*route);
     schedule.notes.push_back("ib_write_bw loads one direction, client to server; run with -b to load both");
     schedule.nodePortsCovered = static_cast<int>(covered.size());
     return schedule;
@@ -288,9 +413,26 @@ Narrowing narrowDown(const std::vector<PairResult>& results, double lowGbps)
         }
     }
 
+    // Known routes: a switch port crossed by a test with a good result is cleared, as a node port is.
+    std::set<std::string> clearedLinks;
+    std::map<std::string, int> testsCrossing;
+    std::map<std::string, std::set<std::size_t>> crossedBy; // route port -> the results crossing it
+    std::map<std::string, std::string> nextSwitch; // route port -> the switch its cable reaches
+    for (std::size_t k = 0; k < results.size(); ++k)
+        for (std::size_t i = 0; i < results[k].test.route.size(); ++i) {
+            const PairResult& r = results[k];
+            const std::string& p = r.test.route[i];
+            ++testsCrossing[p];
+            crossedBy[p].insert(k);
+            if (r.gbps >= lowGbps)
+                clearedLinks.insert(p);
+            nextSwitch[p] = i + 1 < r.test.route.size() ? r.test.route[i + 1].substr(0, r.test.route[i + 1].rfind('/')) : r.test.serverLeaf;
+        }
+
     Narrowing out;
     std::map<std::string, Suspect> suspects;
     std::map<std::string, Suspect> uplinks;
+    std::map<std::string, Suspect> links; // route ports
     std::vector<const PairResult*> ambiguous;
     for (const PairResult& r : results) {
         if (r.gbps >= lowGbps)
@@ -317,6 +459,23 @@ Narrowing narrowDown(const std::vector<PairResult>& results, double lowGbps)
         else if (!aClear && !bClear)
             ambiguous.push_back(&r);
         else if (r.test.crossesSpine) {
+            std::vector<std::string> onRoute;
+            for (const std::string& p : r.test.route)
+                if (!clearedLinks.count(p))
+                    onRoute.push_back(p);
+            for (const std::string& p : onRoute) {
+                Suspect& s = links[p];
+                s.element = p;
+                s.kind = "uplink";
+                ++s.lowTests;
+                if (s.lowTests <= 3)
+                    s.evidence += (s.evidence.empty() ? "" : "; ") + text(r);
+                else if (s.lowTests == 4)
+                    s.evidence += "; ...";
+            }
+            if (!onRoute.empty())
+                continue;
+            // No route known, or every port on it cleared by a good test: the two leaves' uplinks.
             for (const std::string& leaf : { r.test.serverLeaf, r.test.clientLeaf }) {
                 Suspect& s = uplinks[leaf];
                 s.element = leaf + " uplinks";
@@ -332,6 +491,30 @@ Narrowing narrowDown(const std::vector<PairResult>& results, double lowGbps)
                 ++s.tests;
         s.evidence = "low across the spines in " + std::to_string(s.lowTests) + " of " + std::to_string(s.tests)
             + " tests whose node ports tested good inside their SU (" + s.evidence + ")";
+    }
+
+    for (auto& [port, s] : links) {
+        s.tests = testsCrossing[port];
+        s.evidence = "on the route of " + std::to_string(s.lowTests) + " low tests (of " + std::to_string(s.tests)
+            + " crossing it) whose node ports tested good inside their SU, and of no test with a good result ("
+            + s.evidence + ")";
+    }
+    // Ports crossed by exactly the same tests are as likely as each other: one suspect, the first on
+    // the route (a leaf's uplink before the spine's downlink) with the others as alternatives.
+    std::map<std::set<std::size_t>, std::vector<std::string>> sameTests;
+    for (const auto& [port, s] : links)
+        sameTests[crossedBy[port]].push_back(port);
+    for (auto& [tests, same] : sameTests) {
+        if (same.size() < 2)
+            continue;
+        const std::vector<std::string>& order = results[*tests.begin()].test.route;
+        auto at = [&](const std::string& p) { return std::find(order.begin(), order.end(), p) - order.begin(); };
+        std::sort(same.begin(), same.end(), [&](const std::string& a, const std::string& b) { return at(a) < at(b); });
+        Suspect& keep = links[same.front()];
+        for (std::size_t i = 1; i < same.size(); ++i) {
+            keep.alternatives.push_back(same[i]);
+            links.erase(same[i]);
+        }
     }
 
     // Two uncleared ports of one low test: retest each with a partner that tested good on that rail
@@ -388,6 +571,8 @@ Narrowing narrowDown(const std::vector<PairResult>& results, double lowGbps)
         out.suspects.push_back(s);
     for (auto& [leaf, s] : uplinks)
         out.suspects.push_back(s);
+    for (auto& [port, s] : links)
+        out.suspects.push_back(s);
     std::stable_sort(out.suspects.begin(), out.suspects.end(), [](const Suspect& a, const Suspect& b) {
         const double ra = a.tests ? static_cast<double>(a.lowTests) / a.tests : 0;
         const double rb = b.tests ? static_cast<double>(b.lowTests) / b.tests : 0;
@@ -401,6 +586,19 @@ Narrowing narrowDown(const std::vector<PairResult>& results, double lowGbps)
             out.findings.push_back({ core::Severity::Error, "LOW_BANDWIDTH_PORT",
                 node + " rail " + rail + ": " + s.evidence + ": check the NIC, its cable " + s.element + " <-> " + leaf
                     + " and the leaf port (live check shows the rate it trained at)",
+                s.element });
+        } else if (s.kind == "uplink") {
+            const std::string from = s.element.substr(0, s.element.rfind('/'));
+            const std::string to = nextSwitch[s.element];
+            std::string others;
+            for (const std::string& a : s.alternatives)
+                others += (others.empty() ? "" : ", ") + a + " (to " + nextSwitch[a] + ")";
+            out.findings.push_back({ core::Severity::Error, "LOW_BANDWIDTH_UPLINK",
+                s.element + " (the cable from " + from + " to " + to + ")"
+                    + (others.empty() ? std::string() : ", or " + others + ", which the same tests crossed: a pair whose route crosses one of them only tells them apart")
+                    + ": " + s.evidence
+                    + ": read that port's and its peer's counters (XmitWait, symbol and link errors: live watch --switches) and check the "
+                      "cable and the two switch ports",
                 s.element });
         } else {
             out.findings.push_back({ core::Severity::Error, "LOW_BANDWIDTH_UPLINKS",
@@ -419,11 +617,16 @@ nlohmann::json toJson(const PairSchedule& schedule)
         nlohmann::json tests = nlohmann::json::array();
         for (const PairTest& t : r.tests)
             tests.push_back({ { "server", t.server }, { "client", t.client }, { "rail", t.rail }, { "server_leaf", t.serverLeaf },
-                { "client_leaf", t.clientLeaf }, { "crosses_spine", t.crossesSpine }, { "crosses_core", t.crossesCore }, { "qps", t.qps } });
+                { "client_leaf", t.clientLeaf }, { "crosses_spine", t.crossesSpine }, { "crosses_core", t.crossesCore }, { "qps", t.qps },
+                { "route", t.route } });
         rounds.push_back({ { "purpose", r.purpose }, { "tests", std::move(tests) } });
     }
-    return { { "rounds", std::move(rounds) }, { "node_ports", schedule.nodePorts }, { "node_ports_covered", schedule.nodePortsCovered },
+    nlohmann::json out { { "rounds", std::move(rounds) }, { "node_ports", schedule.nodePorts }, { "node_ports_covered", schedule.nodePortsCovered },
         { "notes", schedule.notes } };
+    if (schedule.links > 0)
+        out["paths"] = { { "links", schedule.links }, { "links_covered", schedule.linksCovered }, { "rounds", schedule.pathRounds },
+            { "lower_bound", schedule.pathLowerBound }, { "uncovered", schedule.uncovered } };
+    return out;
 }
 
 nlohmann::json toJson(const Narrowing& narrowing)
@@ -431,7 +634,7 @@ nlohmann::json toJson(const Narrowing& narrowing)
     nlohmann::json suspects = nlohmann::json::array();
     for (const Suspect& s : narrowing.suspects)
         suspects.push_back({ { "element", s.element }, { "kind", s.kind }, { "low_tests", s.lowTests }, { "tests", s.tests },
-            { "evidence", s.evidence } });
+            { "evidence", s.evidence }, { "alternatives", s.alternatives } });
     nlohmann::json next = nlohmann::json::array();
     for (const PairTest& t : narrowing.nextRound.tests)
         next.push_back({ { "server", t.server }, { "client", t.client }, { "rail", t.rail } });
