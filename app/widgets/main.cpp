@@ -2,10 +2,12 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 //
 // railyard [PROJECT.railyard]
-// railyard --screenshot FILE.png [--example NAME] [--tab planner|PAGE] [--size WxH] [--lang en|ko]
+// railyard --screenshot FILE.png [--example NAME] [--tab planner|live|PAGE] [--demo] [--size WxH] [--lang en|ko]
 
+#include "app/models/live_session.h"
 #include "app/models/plan_controller.h"
 #include "app/models/project_controller.h"
+#include "app/widgets/live_workspace.h"
 #include "app/widgets/main_window.h"
 #include "app/widgets/project_session.h"
 #include "core/examples.h"
@@ -103,6 +105,36 @@ bool openProjectAndWait(app::MainWindow& window, const QString& path)
     return loaded;
 }
 
+/// --demo: connects the Live workspace to a demo fabric of the plan and waits (bounded) for a few
+/// sweeps and the first live check, so that the picture shows rates and findings.
+bool connectDemoAndWait(app::MainWindow& window)
+{
+    app::LiveSession& session = window.liveWorkspace()->session();
+    QString error;
+    QObject::connect(&session, &app::LiveSession::failed, &session, [&](const QString& message) { error = message; });
+    session.connectDemo();
+    QEventLoop loop;
+    QTimer poll, guard;
+    guard.setSingleShot(true);
+    QObject::connect(&guard, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        constexpr std::size_t kSweeps = 6; // the first frame sets baselines; then a few seconds of series
+        if (!error.isEmpty() || session.state() == app::LiveSession::State::Disconnected
+            || (session.framesReceived() >= kSweeps && !session.isChecking() && session.checkReport()))
+            loop.quit();
+    });
+    poll.start(100);
+    guard.start(120'000);
+    loop.exec();
+    if (!error.isEmpty() || session.framesReceived() == 0) {
+        fail(error.isEmpty() ? QStringLiteral("--demo: the demo fabric sent no counters within two minutes") : error);
+        return false;
+    }
+    // The side panel filled in, as after a click on the first node.
+    window.liveWorkspace()->showPlace(QString::fromStdString(session.frame()->nodes.front().node + "/nic0"));
+    return true;
+}
+
 int screenshot(app::MainWindow& window, const QCommandLineParser& args)
 {
     QSize size(1280, 800);
@@ -118,7 +150,7 @@ int screenshot(app::MainWindow& window, const QCommandLineParser& args)
     }
     const QString tab = args.value(QStringLiteral("tab"));
     if (!tab.isEmpty() && tab != QStringLiteral("planner") && !window.showPage(tab)) {
-        fail(QStringLiteral("--tab: unknown page %1 (planner, summary, topology, findings, switches, cables, bom)").arg(tab));
+        fail(QStringLiteral("--tab: unknown page %1 (planner, live, summary, topology, findings, switches, cables, bom, compare)").arg(tab));
         return 2;
     }
     window.resize(size);
@@ -128,6 +160,8 @@ int screenshot(app::MainWindow& window, const QCommandLineParser& args)
     if (const QStringList projects = args.positionalArguments(); !projects.isEmpty() && !openProjectAndWait(window, projects.front()))
         return 2;
     waitForPlan(window);
+    if (args.isSet(QStringLiteral("demo")) && !connectDemoAndWait(window))
+        return 1;
     QCoreApplication::processEvents();
     const QString file = args.value(QStringLiteral("screenshot"));
     if (!window.grab().save(file)) {
@@ -158,8 +192,9 @@ int main(int argc, char** argv)
         QStringLiteral("[PROJECT.railyard]"));
     args.addOption({ QStringLiteral("screenshot"), QStringLiteral("Render the main window to FILE.png and exit."), QStringLiteral("FILE") });
     args.addOption({ QStringLiteral("example"), QStringLiteral("Open the built-in example NAME."), QStringLiteral("NAME") });
-    args.addOption({ QStringLiteral("tab"), QStringLiteral("Page to show: planner, summary, topology, findings, switches, cables, bom."),
+    args.addOption({ QStringLiteral("tab"), QStringLiteral("Page to show: planner, live, summary, topology, findings, switches, cables, bom, compare."),
         QStringLiteral("NAME") });
+    args.addOption({ QStringLiteral("demo"), QStringLiteral("With --screenshot: connect the Live workspace to a demo fabric of the plan first.") });
     args.addOption({ QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1920x1080."), QStringLiteral("WxH") });
     args.addOption({ QStringLiteral("lang"), QStringLiteral("User interface language for this run: en or ko (default: View > Language)."),
         QStringLiteral("LANG") });

@@ -7,6 +7,7 @@
 #include "app/widgets/advisor_dialog.h"
 #include "app/widgets/compare_view.h"
 #include "app/widgets/export_jobs.h"
+#include "app/widgets/live_workspace.h"
 #include "app/widgets/project_session.h"
 #include "app/widgets/report_pdf.h"
 #include "app/widgets/spec_form.h"
@@ -35,10 +36,13 @@
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QVBoxLayout>
 
 #include <nlohmann/json.hpp>
 
@@ -120,8 +124,29 @@ void MainWindow::buildPages()
     split->addWidget(m_pages);
     split->setStretchFactor(1, 1);
     split->setSizes({ 340, 940 });
-    setCentralWidget(split);
     m_split = split;
+
+    // Two workspaces: planning the fabric, and watching the one that was built. A tab bar over a
+    // stack (not a second QTabWidget), so the planner's pages stay the window's first tab widget.
+    m_live = new LiveWorkspace(this);
+    auto* central = new QWidget(this);
+    m_workspaceTabs = new QTabBar(central);
+    m_workspaceTabs->setObjectName(QStringLiteral("workspaces"));
+    m_workspaceTabs->setDocumentMode(true);
+    m_workspaceTabs->setExpanding(false);
+    m_workspaceTabs->addTab(tr("Planner"));
+    m_workspaceTabs->addTab(tr("Live"));
+    m_workspaces = new QStackedWidget(central);
+    m_workspaces->addWidget(split);
+    m_workspaces->addWidget(m_live);
+    connect(m_workspaceTabs, &QTabBar::currentChanged, m_workspaces, &QStackedWidget::setCurrentIndex);
+    connect(m_workspaces, &QStackedWidget::currentChanged, m_workspaceTabs, &QTabBar::setCurrentIndex);
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_workspaceTabs);
+    column->addWidget(m_workspaces, 1);
+    setCentralWidget(central);
 
     connect(m_findingsPage->view(), &QTableView::activated, this, &MainWindow::findingActivated);
     connect(m_findingsPage->view(), &QTableView::clicked, this, &MainWindow::findingActivated);
@@ -167,10 +192,19 @@ void MainWindow::buildMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     const QStringList names { tr("Summary"), tr("Topology"), tr("Findings"), tr("Switches"), tr("Cable map"), tr("Bill of materials"), tr("Compare") };
     for (int i = 0; i < names.size(); ++i) {
-        QAction* a = view->addAction(names[i], this, [this, i] { m_pages->setCurrentIndex(i); });
+        QAction* a = view->addAction(names[i], this, [this, i] {
+            m_workspaces->setCurrentIndex(0);
+            m_pages->setCurrentIndex(i);
+        });
         a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
     }
+    view->addSeparator();
+    QAction* planner = view->addAction(tr("&Planner workspace"), this, [this] { m_workspaces->setCurrentIndex(0); });
+    planner->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction* live = view->addAction(tr("&Live workspace"), this, [this] { m_workspaces->setCurrentIndex(1); });
+    live->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     buildLanguageMenu(view);
+    m_live->fillMenu(menuBar()->addMenu(tr("&Live")));
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     QAction* advisor = tools->addAction(tr("Which &fabric? (advisor)..."), this, &MainWindow::showAdvisor);
     advisor->setObjectName(QStringLiteral("actionAdvisor"));
@@ -261,9 +295,14 @@ bool MainWindow::showPage(const QString& name)
 {
     static const QStringList kPages { QStringLiteral("summary"), QStringLiteral("topology"), QStringLiteral("findings"),
         QStringLiteral("switches"), QStringLiteral("cables"), QStringLiteral("bom"), QStringLiteral("compare") };
+    if (name.toLower() == QStringLiteral("live")) {
+        m_workspaces->setCurrentWidget(m_live);
+        return true;
+    }
     const auto i = kPages.indexOf(name.toLower());
     if (i < 0)
         return false;
+    m_workspaces->setCurrentIndex(0);
     m_pages->setCurrentIndex(static_cast<int>(i));
     return true;
 }
@@ -320,6 +359,7 @@ void MainWindow::planReady(std::shared_ptr<const core::Plan> plan)
     m_switches->setPlan(plan);
     m_cables->setPlan(plan);
     m_bom->setPlan(plan);
+    m_live->setPlan(plan, m_controller->sharedCatalog());
     int errors = 0, warnings = 0;
     for (const auto& f : plan->findings) {
         errors += f.severity == core::Severity::Error;

@@ -15,6 +15,8 @@ class QProgressBar;
 class QSettings;
 class QPushButton;
 class QSplitter;
+class QStackedWidget;
+class QTabBar;
 class QTabWidget;
 class QTimer;
 
@@ -24,6 +26,7 @@ class BomModel;
 class CableMapModel;
 class CompareView;
 class FindingsModel;
+class LiveWorkspace;
 class PlanController;
 class ProjectSession;
 class SpecForm;
@@ -49,6 +52,8 @@ public:
     TablePage* cablesPage() const { return m_cablesPage; }
     TablePage* bomPage() const { return m_bomPage; }
     CompareView* compareView() const { return m_compare; }
+    /// The Live workspace (the second top-level tab).
+    LiveWorkspace* liveWorkspace() const { return m_live; }
     /// Projects: File menu actions, title, autosave and recovery.
     ProjectSession* projectSession() const { return m_project; }
 
@@ -56,7 +61,8 @@ public:
     bool loadExample(const QString& name);
     /// Plans `spec` and shows it in the form.
     void loadSpec(const core::PlanSpec& spec);
-    /// Brings a page to the front: summary, topology, findings, switches, cables, bom, compare.
+    /// Brings a page to the front: summary, topology, findings, switches, cables, bom, compare
+    /// (in the Planner workspace), or live (the Live workspace).
     bool showPage(const QString& name);
 
     /// View > Language: "system" (the default), "en" or "ko", stored in QSettings under "ui/language".
@@ -104,6 +110,9 @@ private:
     TablePage* m_bomPage = nullptr;
     CompareView* m_compare = nullptr;
     QSplitter* m_split = nullptr;
+    QTabBar* m_workspaceTabs = nullptr; ///< Planner | Live
+    QStackedWidget* m_workspaces = nullptr;
+    LiveWorkspace* m_live = nullptr;
     QSplitter* m_topologySplit = nullptr;
     QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;

@@ -488,6 +488,10 @@ struct FabricEmulator::Impl {
     std::uint64_t tick = 0;
     std::size_t ports = 0;
     std::set<std::string> madeDirs; ///< folders created while writing the tree
+    bool running = false;           ///< the tree is written: agents may read it, files are replaced atomically
+
+    core::Status injectLinkFault(Node& node, const Fault& fault);
+    core::Status writePortState(const Node& node, const Nic& nic, const Port& port);
 
     core::Status layout();
     core::Status writeNode(const Node& node);
@@ -593,6 +597,9 @@ void FabricEmulator::Impl::rates()
     for (auto& node : nodes) {
         for (auto& nic : node.nics) {
             for (auto& p : nic.ports) {
+                // Recomputed from scratch: faults injected while running change them.
+                p.txBps = p.rxBps = 0;
+                p.xmitWaitPs = p.ecnPs = p.cnpSentPs = p.cnpHandledPs = p.pausePs = p.pauseUsPs = p.oosPs = 0;
                 if (p.state != 4)
                     continue;
                 // Management traffic: MADs (IB) or LLDP/ARP (Ethernet), a few per second.
@@ -909,17 +916,22 @@ namespace {
 
     class TreeWriter {
     public:
-        TreeWriter(std::set<std::string>& made, fs::path root)
+        /// `atomic`: replace files through it (a tree the agents already read); null: plain writes.
+        TreeWriter(std::set<std::string>& made, fs::path root, AtomicWriter* atomic = nullptr)
             : m_root(std::move(root))
             , m_made(made)
+            , m_atomic(atomic)
         {
         }
-        /// Writes a file of a tree no reader sees yet (the agents start after the tree is written).
+        /// Writes a file; plainly into a tree no reader sees yet (the agents start after the tree
+        /// is written), atomically into one they read.
         core::Status file(const std::string& rel, std::string_view content)
         {
             const fs::path path = m_root / rel;
             if (auto s = dir(path.parent_path()); !s)
                 return s;
+            if (m_atomic)
+                return m_atomic->write(path.string(), content);
             const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
             bool ok = fd >= 0;
             if (ok)
@@ -953,6 +965,7 @@ namespace {
     private:
         fs::path m_root;
         std::set<std::string>& m_made; ///< folders known to exist
+        AtomicWriter* m_atomic = nullptr;
 
     };
 
@@ -994,6 +1007,11 @@ namespace {
 
 } // namespace
 
+namespace {
+    const char* const kStates[] = { "NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER" };
+    const char* const kPhys[] = { "<unknown>", "Sleep", "Polling", "Disabled", "PortConfigurationTraining", "LinkUp" };
+} // namespace
+
 core::Status FabricEmulator::Impl::writePort(const Node& node, const Nic& nic, Port& p)
 {
     TreeWriter t(madeDirs, node.info.sysRoot);
@@ -1005,8 +1023,6 @@ core::Status FabricEmulator::Impl::writePort(const Node& node, const Nic& nic, P
         if (s)
             s = t.line(dir + "/" + name, value);
     };
-    static const char* kStates[] = { "NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER" };
-    static const char* kPhys[] = { "<unknown>", "Sleep", "Polling", "Disabled", "PortConfigurationTraining", "LinkUp" };
     put("state", std::to_string(p.state) + ": " + kStates[p.state]);
     put("phys_state", std::to_string(p.physState) + ": " + kPhys[p.physState]);
     put("rate", p.rateText);
@@ -1178,7 +1194,7 @@ core::Status FabricEmulator::Impl::writeNic(const Node& node, const Nic& nic)
 
 core::Status FabricEmulator::Impl::writeSim(const Node& node)
 {
-    TreeWriter t(madeDirs, node.info.simDir);
+    TreeWriter t(madeDirs, node.info.simDir, running ? writer.get() : nullptr);
     const bool roce = plan.spec.fabric == core::Fabric::RoCEv2;
     core::Status s = t.dir(node.info.simDir);
     std::string lldp;
@@ -1310,6 +1326,7 @@ core::Status FabricEmulator::writeTree()
         if (!s)
             return s;
     }
+    impl.running = true;
     if (impl.plan.spec.fabric == core::Fabric::InfiniBand) {
         for (int plane = 1; plane <= planeCount(impl.plan); ++plane) {
             std::ostringstream text;
@@ -1437,6 +1454,133 @@ std::vector<SwitchPortCounters> FabricEmulator::switchPortCounters() const
         [](const SwitchPortCounters& a, const SwitchPortCounters& b) { return std::tie(a.device, a.port) < std::tie(b.device, b.port); });
     return out;
 }
+
+core::Status FabricEmulator::Impl::writePortState(const Node& node, const Nic& nic, const Port& p)
+{
+    // Only the files a link change moves, each replaced atomically: the agents are reading.
+    TreeWriter t(madeDirs, node.info.sysRoot, writer.get());
+    const std::string dir = nic.pci.rel + "/infiniband/" + nic.name + "/ports/" + std::to_string(p.number);
+    const std::string ndir = nic.pci.rel + "/net/" + p.netdev;
+    const bool up4 = p.state == 4;
+    char lid[16];
+    std::snprintf(lid, sizeof lid, "0x%x", p.ethernet ? 0 : (up4 ? p.lid : 0xffff));
+    const std::vector<std::pair<std::string, std::string>> files {
+        { dir + "/state", std::to_string(p.state) + ": " + kStates[p.state] },
+        { dir + "/phys_state", std::to_string(p.physState) + ": " + kPhys[p.physState] },
+        { dir + "/rate", p.rateText },
+        { dir + "/lid", lid },
+        { dir + "/sm_lid", !p.ethernet && up4 ? "0x1" : "0x0" },
+        { ndir + "/operstate", up4 ? "up" : "down" },
+        { ndir + "/carrier", up4 ? "1" : "0" },
+    };
+    for (const auto& [rel, value] : files)
+        if (auto s = t.line(rel, value); !s)
+            return s;
+    if (p.ethernet)
+        return t.line(ndir + "/speed", up4 ? std::to_string(static_cast<long long>(p.capacityGbps * 1000)) : "-1");
+    return {};
+}
+
+core::Status FabricEmulator::Impl::injectLinkFault(Node& node, const Fault& fault)
+{
+    const bool roce = plan.spec.fabric == core::Fabric::RoCEv2;
+    for (auto& nic : node.nics) {
+        if (nic.rail != fault.nic.rail)
+            continue;
+        for (auto& p : nic.ports) {
+            if (fault.kind == FaultKind::LinkDown) {
+                p.state = 1;
+                p.physState = 3;
+            } else if (fault.kind == FaultKind::Unplugged) {
+                p.state = 1;
+                p.physState = 2;
+                p.leaf.clear();
+                const long link = findNodeLink(plan, node.device, nic.rail, p.plane);
+                if (link >= 0)
+                    plan.links[static_cast<std::size_t>(link)].installed = false;
+            } else if (p.state == 4) {
+                const auto rate = degradedRate(plan.summary.port, fault);
+                if (!rate)
+                    return core::Error { "SIM_FAULT", "the degraded rate does not exist for the plan's link", node.info.name + "/rail " + std::to_string(nic.rail),
+                        "give a width or generation the plan's link can train at" };
+                p.rateText = sysfsRateText(*rate);
+                p.capacityGbps = rate->dataGbps;
+            }
+            if (p.state != 4)
+                p.rateText = roce ? "40 Gb/sec (4X QDR)" : "10 Gb/sec (4X SDR)";
+            if (auto s = writePortState(node, nic, p); !s)
+                return s;
+        }
+        // The LLDP neighbour of an unplugged RoCE port is gone.
+        return fault.kind == FaultKind::Unplugged && roce ? writeSim(node) : core::Status {};
+    }
+    return core::Error { "SIM_FAULT", "the node has no NIC on rail " + std::to_string(fault.nic.rail), node.info.name,
+        "choose a rail of the plan" };
+}
+
+core::Status FabricEmulator::injectFault(const Fault& fault)
+{
+    auto& impl = *m_impl;
+    if (!impl.running)
+        return core::Error { "SIM_STATE", "fault injected before the tree was written", impl.options.root.string(),
+            "call writeTree() first, or give the fault to create()" };
+    if (fault.kind == FaultKind::Swap)
+        return core::Error { "SIM_FAULT", "a swap rewires two cables, which cannot happen to a running emulation",
+            fault.nic.node + "/rail " + std::to_string(fault.nic.rail), "give the swap in the faults file when the emulator starts" };
+    if (fault.kind == FaultKind::Congested) {
+        impl.faults.push_back(fault);
+        impl.rates();
+        return {};
+    }
+    auto node = std::find_if(impl.nodes.begin(), impl.nodes.end(), [&](const Node& n) { return n.device == fault.nic.device; });
+    if (node == impl.nodes.end())
+        return core::Error { "SIM_FAULT", "no such emulated node", fault.nic.node.empty() ? std::to_string(fault.nic.device) : fault.nic.node,
+            "name a node of the plan that is installed" };
+    core::Status s;
+    switch (fault.kind) {
+    case FaultKind::LinkDown:
+    case FaultKind::Unplugged:
+    case FaultKind::Degraded:
+        s = impl.injectLinkFault(*node, fault);
+        break;
+    case FaultKind::NoPfc:
+        node->noPfc = true;
+        s = impl.writeSim(*node); // mlnx_qos without PFC; the ethtool files follow in update()
+        break;
+    case FaultKind::NoEcn: {
+        node->noEcn = true;
+        TreeWriter t(impl.madeDirs, node->info.sysRoot, impl.writer.get());
+        for (const auto& nic : node->nics)
+            for (const auto& p : nic.ports)
+                for (int q = 0; s && p.ethernet && q < 8; ++q) {
+                    const std::string ndir = nic.pci.rel + "/net/" + p.netdev + "/ecn/";
+                    s = t.line(ndir + "roce_np/enable/" + std::to_string(q), "0");
+                    if (s)
+                        s = t.line(ndir + "roce_rp/enable/" + std::to_string(q), "0");
+                }
+        break;
+    }
+    case FaultKind::NoGpuDirect: {
+        node->gpudirect = false;
+        std::error_code ec;
+        fs::remove_all(node->info.sysRoot / "module/nvidia_peermem", ec);
+        if (ec)
+            return core::Error { "SIM_WRITE", "cannot remove nvidia_peermem: " + ec.message(), (node->info.sysRoot / "module/nvidia_peermem").string(), "" };
+        s = impl.writeSim(*node); // gpu.json: dma-buf off
+        break;
+    }
+    case FaultKind::Swap:
+    case FaultKind::Congested:
+        break;
+    }
+    impl.madeDirs.clear();
+    if (!s)
+        return s;
+    impl.faults.push_back(fault);
+    impl.rates();
+    return {};
+}
+
 const std::vector<EmulatedNode>& FabricEmulator::nodes() const
 {
     return m_impl->infos;

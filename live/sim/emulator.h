@@ -100,6 +100,15 @@ public:
     core::Status writeTree();
     /// Advances the counters by `seconds` of traffic and rewrites the files that changed.
     core::Result<UpdateStats> update(double seconds);
+    /// Injects `fault` (parsed against this emulator's plan, see parseFaults) into the running
+    /// emulation, as it would happen to a fabric in use: link_down, unplugged and degraded rewrite
+    /// the port's state, rate and netdev files (an unplugged RoCE port loses its LLDP neighbour);
+    /// no_pfc, no_ecn and no_gpudirect the node's settings files; congested and every other fault
+    /// change the traffic from the next update on. Files are replaced atomically, so agents may read
+    /// meanwhile. Counters keep their values (a link that goes down stops counting). A swap cannot
+    /// happen to a running fabric and is refused. Faults only add up: there is no repair. Call it
+    /// from the thread that calls update() (neither locks), after writeTree().
+    core::Status injectFault(const Fault& fault);
 
     const std::vector<EmulatedNode>& nodes() const;
     /// The plan with the cabling faults applied (swapped leaf ends, unplugged links not installed).

@@ -479,6 +479,527 @@
     </message>
 </context>
 <context>
+    <name>railyard::app::LiveFindingsModel</name>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>congestion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveGrid</name>
+    <message>
+        <source>, rail %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port: %1 port %2, leaf %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rates yet for this port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent %1 Gb/s (%2 % of %3), received %4 Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XmitWait %1/s, ECN marks %2/s, CNPs %3/s, PFC pauses %4/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link errors this interval: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check: error findings here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check: warnings here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected. Press Demo fabric to emulate the current plan, or open the agents.json of a fabric.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveNodePanel</name>
+    <message>
+        <source>&lt;p&gt;Click a node in the grid to see its ports, counters and findings.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, answered in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tx Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rx Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CNPs %1/s, PFC pauses %2/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;None about this node (run the live check, F5, to read its inventory).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveNodesModel</name>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveRailChart</name>
+    <message>
+        <source>%.0f s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gb/s per port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each rail&apos;s mean throughput per port: sent solid, received dashed; the plan&apos;s line rate dashed grey</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each rail&apos;s congestion signals, summed over its ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN marks, PFC pauses /s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XmitWait ticks/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rail %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveSession</name>
+    <message>
+        <source>There is no plan to emulate yet: wait for the planner to finish, or fix the spec&apos;s errors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>demo fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo fabric could not update its counters: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo fabric did not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no plan to compare the fabric with yet: wait for the planner to finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot use %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the agents&apos; token: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faults can be injected into a demo fabric only: connect to one first (Live &gt; Demo fabric).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fault cannot be injected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no fault given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fault %1 was not injected: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents can be stopped and started in a demo fabric only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to check: connect to a demo fabric or to an agents.json first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading inventories: %1 of %2 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveWorkspace</name>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Congestion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live check: reading every node&apos;s inventory...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live check: %1 error(s), %2 warning(s) over %3 node(s)%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; some nodes could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live check cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Injected %1; checking the fabric again...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Demo fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emulate the current plan on this machine and connect to its agents (Ctrl+Shift+D)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Agents file...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the agents listed in an agents.json (Ctrl+Shift+A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dis&amp;connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Freeze the charts; sampling goes on (Ctrl+Shift+P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run live &amp;check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare every node&apos;s inventory with the plan (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inject &amp;fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Into the demo fabric, at the selected cell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Degraded link (half width)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cable unplugged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Congested leaf uplinks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PFC off on the node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN off on the node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPUDirect on the node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the node&apos;s agent again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the node&apos;s agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a node in the grid first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inject fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors and warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All sources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: code, node, words...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan ready: press Demo fabric (Ctrl+Shift+D) to emulate it, or open the fabric&apos;s agents.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent lists (agents.json *.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the demo fabric: writing the emulated nodes and starting their agents...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to the agents of %1...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to the %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 node(s): %3 connected, %4 slow, %5 lost; sweep %6 ms; %7 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a node or leaf of the grid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faults go into a demo fabric: connect to one first (Ctrl+Shift+D).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click the cell (node and rail) to inject the fault into first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The leaf of %1 rail %2 has no uplinks to congest (one leaf per rail, or no rates yet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>railyard::app::MainWindow</name>
     <message>
         <source>Railyard</source>
@@ -691,6 +1212,26 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Railyard %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans and brings up rail-optimized GPU fabrics, InfiniBand or RoCEv2.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Planner workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Live workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Live</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -478,6 +478,527 @@
     </message>
 </context>
 <context>
+    <name>railyard::app::LiveFindingsModel</name>
+    <message>
+        <source>Severity</source>
+        <translation>심각도</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>출처</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>코드</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>발견 사항</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>정보</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation>점검</translation>
+    </message>
+    <message>
+        <source>congestion</source>
+        <translation>혼잡</translation>
+    </message>
+    <message>
+        <source>connection</source>
+        <translation>연결</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveGrid</name>
+    <message>
+        <source>, rail %1</source>
+        <translation>, 레일 %1</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>에이전트: %1</translation>
+    </message>
+    <message>
+        <source> (%1 ms)</source>
+        <translation> (%1 ms)</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>마지막 오류: %1</translation>
+    </message>
+    <message>
+        <source>Port: %1 port %2, leaf %3</source>
+        <translation>포트: %1 포트 %2, 리프 %3</translation>
+    </message>
+    <message>
+        <source>No rates yet for this port.</source>
+        <translation>이 포트의 속도가 아직 없습니다.</translation>
+    </message>
+    <message>
+        <source>Sent %1 Gb/s (%2 % of %3), received %4 Gb/s</source>
+        <translation>송신 %1 Gb/s (%3의 %2 %), 수신 %4 Gb/s</translation>
+    </message>
+    <message>
+        <source>XmitWait %1/s, ECN marks %2/s, CNPs %3/s, PFC pauses %4/s</source>
+        <translation>XmitWait %1/s, ECN 표시 %2/s, CNP %3/s, PFC 일시 정지 %4/s</translation>
+    </message>
+    <message>
+        <source>Link errors this interval: %1</source>
+        <translation>이번 구간의 링크 오류: %1</translation>
+    </message>
+    <message>
+        <source>Check: error findings here</source>
+        <translation>점검: 여기에 오류 발견 사항이 있습니다</translation>
+    </message>
+    <message>
+        <source>Check: warnings here</source>
+        <translation>점검: 여기에 경고가 있습니다</translation>
+    </message>
+    <message>
+        <source>Not connected. Press Demo fabric to emulate the current plan, or open the agents.json of a fabric.</source>
+        <translation>연결되지 않았습니다. 데모 패브릭을 눌러 현재 계획을 에뮬레이션하거나 패브릭의 agents.json을 여십시오.</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveNodePanel</name>
+    <message>
+        <source>&lt;p&gt;Click a node in the grid to see its ports, counters and findings.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;그리드에서 노드를 클릭하면 포트, 카운터, 발견 사항이 표시됩니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Agent %1: %2</source>
+        <translation>에이전트 %1: %2</translation>
+    </message>
+    <message>
+        <source>, answered in %1 ms</source>
+        <translation>, %1 ms 만에 응답</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>마지막 오류: %1</translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>NIC</translation>
+    </message>
+    <message>
+        <source>Tx Gb/s</source>
+        <translation>송신 Gb/s</translation>
+    </message>
+    <message>
+        <source>Rx Gb/s</source>
+        <translation>수신 Gb/s</translation>
+    </message>
+    <message>
+        <source>Wait/s</source>
+        <translation>대기/s</translation>
+    </message>
+    <message>
+        <source>ECN/s</source>
+        <translation>ECN/s</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>CNPs %1/s, PFC pauses %2/s</source>
+        <translation>CNP %1/s, PFC 일시 정지 %2/s</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>정보</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>발견 사항</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;None about this node (run the live check, F5, to read its inventory).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;이 노드에 대한 발견 사항이 없습니다 (인벤토리를 읽으려면 라이브 점검, F5를 실행하십시오).&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveNodesModel</name>
+    <message>
+        <source>Node</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>에이전트</translation>
+    </message>
+    <message>
+        <source>Answer (ms)</source>
+        <translation>응답 (ms)</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>마지막 오류</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>연결됨</translation>
+    </message>
+    <message>
+        <source>slow</source>
+        <translation>느림</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>끊김</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveRailChart</name>
+    <message>
+        <source>%.0f s</source>
+        <translation>%.0f초</translation>
+    </message>
+    <message>
+        <source>Gb/s per port</source>
+        <translation>포트당 Gb/s</translation>
+    </message>
+    <message>
+        <source>per second</source>
+        <translation>초당</translation>
+    </message>
+    <message>
+        <source>Each rail&apos;s mean throughput per port: sent solid, received dashed; the plan&apos;s line rate dashed grey</source>
+        <translation>각 레일의 포트당 평균 처리량: 송신은 실선, 수신은 점선, 계획의 회선 속도는 회색 점선</translation>
+    </message>
+    <message>
+        <source>Each rail&apos;s congestion signals, summed over its ports</source>
+        <translation>각 레일의 혼잡 신호 (포트 합계)</translation>
+    </message>
+    <message>
+        <source>ECN marks, PFC pauses /s</source>
+        <translation>ECN 표시, PFC 일시 정지 /s</translation>
+    </message>
+    <message>
+        <source>XmitWait ticks/s</source>
+        <translation>XmitWait 틱/s</translation>
+    </message>
+    <message>
+        <source>rail %1</source>
+        <translation>레일 %1</translation>
+    </message>
+    <message>
+        <source>line rate</source>
+        <translation>회선 속도</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveSession</name>
+    <message>
+        <source>There is no plan to emulate yet: wait for the planner to finish, or fix the spec&apos;s errors.</source>
+        <translation>아직 에뮬레이션할 계획이 없습니다: 플래너가 끝날 때까지 기다리거나 사양의 오류를 고치십시오.</translation>
+    </message>
+    <message>
+        <source>demo fabric</source>
+        <translation>데모 패브릭</translation>
+    </message>
+    <message>
+        <source>The demo fabric could not update its counters: %1</source>
+        <translation>데모 패브릭이 카운터를 갱신하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>The demo fabric did not start: %1</source>
+        <translation>데모 패브릭이 시작되지 않았습니다: %1</translation>
+    </message>
+    <message>
+        <source>There is no plan to compare the fabric with yet: wait for the planner to finish.</source>
+        <translation>아직 패브릭과 비교할 계획이 없습니다: 플래너가 끝날 때까지 기다리십시오.</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: %2</source>
+        <translation>%1을(를) 사용할 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the agents&apos; token: %1</source>
+        <translation>에이전트 토큰을 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Faults can be injected into a demo fabric only: connect to one first (Live &gt; Demo fabric).</source>
+        <translation>장애는 데모 패브릭에만 주입할 수 있습니다: 먼저 연결하십시오 (라이브 &gt; 데모 패브릭).</translation>
+    </message>
+    <message>
+        <source>The fault cannot be injected: %1</source>
+        <translation>장애를 주입할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>no fault given</source>
+        <translation>지정된 장애가 없습니다</translation>
+    </message>
+    <message>
+        <source>The fault %1 was not injected: %2</source>
+        <translation>장애 %1이(가) 주입되지 않았습니다: %2</translation>
+    </message>
+    <message>
+        <source>Agents can be stopped and started in a demo fabric only.</source>
+        <translation>에이전트는 데모 패브릭에서만 중지하고 시작할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Nothing to check: connect to a demo fabric or to an agents.json first.</source>
+        <translation>점검할 대상이 없습니다: 먼저 데모 패브릭이나 agents.json에 연결하십시오.</translation>
+    </message>
+    <message>
+        <source>Reading inventories: %1 of %2 nodes</source>
+        <translation>인벤토리 읽는 중: 노드 %2개 중 %1개</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveWorkspace</name>
+    <message>
+        <source>Throughput</source>
+        <translation>처리량</translation>
+    </message>
+    <message>
+        <source>Congestion</source>
+        <translation>혼잡</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>발견 사항</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>Live check: reading every node&apos;s inventory...</source>
+        <translation>라이브 점검: 모든 노드의 인벤토리를 읽는 중...</translation>
+    </message>
+    <message>
+        <source>Live check: %1 error(s), %2 warning(s) over %3 node(s)%4</source>
+        <translation>라이브 점검: 노드 %3개에서 오류 %1개, 경고 %2개%4</translation>
+    </message>
+    <message>
+        <source>; some nodes could not be read</source>
+        <translation>; 일부 노드를 읽을 수 없었습니다</translation>
+    </message>
+    <message>
+        <source>Live check cancelled.</source>
+        <translation>라이브 점검이 취소되었습니다.</translation>
+    </message>
+    <message>
+        <source>Injected %1; checking the fabric again...</source>
+        <translation>%1 주입함; 패브릭을 다시 점검하는 중...</translation>
+    </message>
+    <message>
+        <source>&amp;Demo fabric</source>
+        <translation>데모 패브릭(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Emulate the current plan on this machine and connect to its agents (Ctrl+Shift+D)</source>
+        <translation>이 컴퓨터에서 현재 계획을 에뮬레이션하고 에이전트에 연결합니다 (Ctrl+Shift+D)</translation>
+    </message>
+    <message>
+        <source>&amp;Agents file...</source>
+        <translation>에이전트 파일(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Connect to the agents listed in an agents.json (Ctrl+Shift+A)</source>
+        <translation>agents.json에 나열된 에이전트에 연결합니다 (Ctrl+Shift+A)</translation>
+    </message>
+    <message>
+        <source>Dis&amp;connect</source>
+        <translation>연결 끊기(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause charts</source>
+        <translation>차트 일시 정지(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Freeze the charts; sampling goes on (Ctrl+Shift+P)</source>
+        <translation>차트를 멈춥니다. 샘플링은 계속됩니다 (Ctrl+Shift+P)</translation>
+    </message>
+    <message>
+        <source>Run live &amp;check</source>
+        <translation>라이브 점검 실행(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Compare every node&apos;s inventory with the plan (F5)</source>
+        <translation>모든 노드의 인벤토리를 계획과 비교합니다 (F5)</translation>
+    </message>
+    <message>
+        <source>Cancel check</source>
+        <translation>점검 취소</translation>
+    </message>
+    <message>
+        <source>Inject &amp;fault</source>
+        <translation>장애 주입(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Into the demo fabric, at the selected cell</source>
+        <translation>데모 패브릭의 선택한 셀에</translation>
+    </message>
+    <message>
+        <source>Link down</source>
+        <translation>링크 다운</translation>
+    </message>
+    <message>
+        <source>Degraded link (half width)</source>
+        <translation>저하된 링크 (절반 폭)</translation>
+    </message>
+    <message>
+        <source>Cable unplugged</source>
+        <translation>케이블 분리</translation>
+    </message>
+    <message>
+        <source>Congested leaf uplinks</source>
+        <translation>혼잡한 리프 업링크</translation>
+    </message>
+    <message>
+        <source>PFC off on the node</source>
+        <translation>노드의 PFC 끄기</translation>
+    </message>
+    <message>
+        <source>ECN off on the node</source>
+        <translation>노드의 ECN 끄기</translation>
+    </message>
+    <message>
+        <source>No GPUDirect on the node</source>
+        <translation>노드의 GPUDirect 없음</translation>
+    </message>
+    <message>
+        <source>Start the node&apos;s agent again</source>
+        <translation>노드의 에이전트 다시 시작</translation>
+    </message>
+    <message>
+        <source>Stop the node&apos;s agent</source>
+        <translation>노드의 에이전트 중지</translation>
+    </message>
+    <message>
+        <source>Click a node in the grid first.</source>
+        <translation>먼저 그리드에서 노드를 클릭하십시오.</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>색상 기준:</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <source>Inject fault</source>
+        <translation>장애 주입</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>Errors and warnings</source>
+        <translation>오류 및 경고</translation>
+    </message>
+    <message>
+        <source>Everything</source>
+        <translation>전체</translation>
+    </message>
+    <message>
+        <source>All sources</source>
+        <translation>모든 출처</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>점검</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <source>Filter: code, node, words...</source>
+        <translation>필터: 코드, 노드, 단어...</translation>
+    </message>
+    <message>
+        <source>Plan ready: press Demo fabric (Ctrl+Shift+D) to emulate it, or open the fabric&apos;s agents.json.</source>
+        <translation>계획 준비됨: 데모 패브릭(Ctrl+Shift+D)을 눌러 에뮬레이션하거나 패브릭의 agents.json을 여십시오.</translation>
+    </message>
+    <message>
+        <source>Connect to agents</source>
+        <translation>에이전트에 연결</translation>
+    </message>
+    <message>
+        <source>Agent lists (agents.json *.json)</source>
+        <translation>에이전트 목록 (agents.json *.json)</translation>
+    </message>
+    <message>
+        <source>Starting the demo fabric: writing the emulated nodes and starting their agents...</source>
+        <translation>데모 패브릭 시작 중: 에뮬레이션 노드를 쓰고 에이전트를 시작하는 중...</translation>
+    </message>
+    <message>
+        <source>Connecting to the agents of %1...</source>
+        <translation>%1의 에이전트에 연결하는 중...</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>연결되지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Connected to the %1.</source>
+        <translation>%1에 연결되었습니다.</translation>
+    </message>
+    <message>
+        <source>%1: %2 node(s): %3 connected, %4 slow, %5 lost; sweep %6 ms; %7 s</source>
+        <translation>%1: 노드 %2개: 연결됨 %3, 느림 %4, 끊김 %5; 수집 %6 ms; %7초</translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation>발견 사항 (%1)</translation>
+    </message>
+    <message>
+        <source>%1 is not a node or leaf of the grid.</source>
+        <translation>%1은(는) 그리드의 노드나 리프가 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Faults go into a demo fabric: connect to one first (Ctrl+Shift+D).</source>
+        <translation>장애는 데모 패브릭에 주입됩니다: 먼저 연결하십시오 (Ctrl+Shift+D).</translation>
+    </message>
+    <message>
+        <source>Click the cell (node and rail) to inject the fault into first.</source>
+        <translation>먼저 장애를 주입할 셀(노드와 레일)을 클릭하십시오.</translation>
+    </message>
+    <message>
+        <source>The leaf of %1 rail %2 has no uplinks to congest (one leaf per rail, or no rates yet).</source>
+        <translation>%1 레일 %2의 리프에는 혼잡하게 만들 업링크가 없습니다 (레일당 리프 하나, 또는 아직 속도 없음).</translation>
+    </message>
+</context>
+<context>
     <name>railyard::app::MainWindow</name>
     <message>
         <source>Railyard</source>
@@ -691,6 +1212,26 @@
     <message>
         <source>The language changes when Railyard is started again.</source>
         <translation>Railyard를 다시 시작하면 언어가 바뀝니다.</translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation>플래너</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>라이브</translation>
+    </message>
+    <message>
+        <source>&amp;Planner workspace</source>
+        <translation>플래너 작업 공간(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Live workspace</source>
+        <translation>라이브 작업 공간(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Live</source>
+        <translation>라이브(&amp;L)</translation>
     </message>
 </context>
 <context>

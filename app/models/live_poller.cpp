@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#include "app/models/live_poller.h"
+
+#include "live/common/inventory_json.h"
+
+#include <QTimer>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace railyard::app {
+
+LivePoller::LivePoller(std::shared_ptr<const core::Plan> plan, std::vector<live::AgentEndpoint> agents, live::FetchOptions fetch,
+    std::chrono::milliseconds interval, Deliver deliver, std::function<void()> beforePoll)
+    : m_plan(std::move(plan))
+    , m_agents(std::move(agents))
+    , m_fetch(std::move(fetch))
+    , m_interval(interval)
+    , m_deliver(std::move(deliver))
+    , m_beforePoll(std::move(beforePoll))
+    , m_aggregator(std::make_unique<live::TelemetryAggregator>(*m_plan))
+{
+    for (const auto& a : m_agents)
+        m_nodes.push_back({ a.node, a.url, NodeLink::Waiting, {}, 0, 0 });
+}
+
+LivePoller::~LivePoller() = default;
+
+void LivePoller::start()
+{
+    m_start = std::chrono::steady_clock::now();
+    m_timer = new QTimer(this);
+    m_timer->setSingleShot(true);
+    connect(m_timer, &QTimer::timeout, this, &LivePoller::poll);
+    m_timer->start(0);
+}
+
+void LivePoller::stop()
+{
+    if (m_timer)
+        m_timer->stop();
+}
+
+void LivePoller::poll()
+{
+    const auto began = std::chrono::steady_clock::now();
+    if (m_beforePoll)
+        m_beforePoll();
+    const std::vector<live::AgentReply> replies = live::fetchAll(m_agents, "/v1/counters", m_fetch);
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+        const live::AgentReply& reply = replies[i];
+        NodeConnection& node = m_nodes[i];
+        std::string why;
+        if (reply.error)
+            why = reply.error->message;
+        else if (reply.status != 200)
+            why = "HTTP status " + std::to_string(reply.status);
+        if (why.empty()) {
+            const auto doc = nlohmann::json::parse(reply.body, nullptr, false);
+            auto snapshot = doc.is_discarded()
+                ? core::Result<live::CounterSnapshot>(core::Error { "AGENT_JSON", "the counters are not JSON", reply.agent.url, "" })
+                : live::countersFromJson(doc, reply.agent.url);
+            if (snapshot) {
+                if (snapshot->node.empty())
+                    snapshot->node = reply.agent.node;
+                m_aggregator->add(*snapshot);
+            } else {
+                why = snapshot.error().message;
+            }
+        }
+        node.latencyMs = static_cast<int>(reply.elapsed.count());
+        if (why.empty()) {
+            node.failures = 0;
+            node.link = node.latencyMs >= kSlowMs ? NodeLink::Slow : NodeLink::Connected;
+        } else {
+            ++node.failures;
+            node.link = NodeLink::Lost;
+            node.lastError = why;
+        }
+    }
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - began);
+    // The first round only sets each node's baseline: rates need two snapshots.
+    live::Sweep sweep = m_first ? live::Sweep {} : m_aggregator->sweep();
+    m_first = false;
+    m_deliver(frameOf(std::move(sweep), static_cast<int>(took.count())));
+    // Re-armed only now: a slow round delays the next one instead of piling up behind it.
+    m_timer->start(std::max(std::chrono::milliseconds(0), m_interval - took));
+}
+
+std::shared_ptr<LiveFrame> LivePoller::frameOf(live::Sweep sweep, int pollMs) const
+{
+    auto frame = std::make_shared<LiveFrame>();
+    frame->rails = std::max(1, m_plan->summary.rails);
+    frame->lineRateGbps = m_plan->summary.port.dataGbps;
+    frame->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    frame->pollMs = pollMs;
+    frame->nodes = m_nodes;
+    frame->cells.resize(m_nodes.size() * static_cast<std::size_t>(frame->rails));
+    std::map<std::string, std::size_t> row;
+    for (std::size_t i = 0; i < m_nodes.size(); ++i)
+        row.emplace(m_nodes[i].node, i);
+    for (std::size_t p = 0; p < sweep.ports.size(); ++p) {
+        const live::PortRates& r = sweep.ports[p];
+        const auto it = row.find(r.node);
+        if (it == row.end() || r.rail < 0 || r.rail >= frame->rails || m_nodes[it->second].link == NodeLink::Lost)
+            continue;
+        LiveCell& c = frame->cells[it->second * static_cast<std::size_t>(frame->rails) + static_cast<std::size_t>(r.rail)];
+        if (!c.present)
+            c.port = static_cast<int>(p);
+        c.present = c.present || r.txGbps || r.rxGbps;
+        c.txGbps += static_cast<float>(r.txGbps.value_or(0));
+        c.rxGbps += static_cast<float>(r.rxGbps.value_or(0));
+        c.xmitWaitPerS = std::max(c.xmitWaitPerS, static_cast<float>(r.xmitWaitPerS.value_or(0)));
+        c.ecnMarkedPerS = std::max(c.ecnMarkedPerS, static_cast<float>(r.ecnMarkedPerS));
+        c.cnpPerS = std::max(c.cnpPerS, static_cast<float>(r.cnpSentPerS + r.cnpHandledPerS));
+        c.pfcPausePerS = std::max(c.pfcPausePerS, static_cast<float>(r.pfcPausePerS));
+        c.linkErrors += static_cast<std::uint32_t>(r.linkErrors);
+    }
+    frame->sweep = std::move(sweep);
+    return frame;
+}
+
+} // namespace railyard::app

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// The Live workspace's session, on the GUI thread: connects to a demo fabric or to the agents of an
+// agents.json, runs the poller and the demo on worker threads of their own (the GUI thread never
+// waits for an agent), keeps the per-rail series (bounded: an hour at 1 Hz), the congestion
+// findings of the last sweeps, and runs `live check` off the GUI thread with progress and cancel.
+// Every engine call is the live library's; this class only wires them to Qt.
+#pragma once
+
+#include "app/models/job_runner.h"
+#include "app/models/live_frame.h"
+#include "core/catalog.h"
+#include "core/plan.h"
+#include "live/client/live_check.h"
+
+#include <QObject>
+#include <QString>
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QThread;
+
+namespace railyard::app {
+
+class LiveDemoFabric;
+class LivePoller;
+
+/// One rail's aggregate at one sweep: throughput as the mean of its ports (comparable with the
+/// line rate), congestion signals summed over them.
+struct RailSample {
+    double t = 0; ///< seconds since connecting
+    double txGbps = 0, rxGbps = 0; ///< per port
+    double xmitWaitPerS = 0, ecnMarkedPerS = 0, cnpPerS = 0, pfcPausePerS = 0;
+};
+
+/// A finding of the Live workspace and where it came from.
+struct LiveFinding {
+    enum class Source { Check, Congestion, Connection };
+    core::Finding finding;
+    Source source = Source::Check;
+};
+
+class LiveSession : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Disconnected, Starting, Connected };
+    static constexpr std::size_t kSeriesCapacity = 3600; ///< samples kept per rail
+    static constexpr std::size_t kCongestionSweeps = 10; ///< sweeps the congestion findings cover
+
+    explicit LiveSession(QObject* parent = nullptr);
+    ~LiveSession() override;
+
+    /// The plan the fabric is compared with (and the demo emulates). Takes effect at the next connect.
+    void setPlan(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const core::Catalog> catalog);
+    std::shared_ptr<const core::Plan> plan() const { return m_plan; }
+
+    /// Starts a demo fabric of the plan (asynchronously: connected() when its agents answer).
+    /// `baseDir` empty: the user's runtime folder.
+    void connectDemo(const QString& baseDir = {});
+    /// Connects to the agents listed in `path`; false (and failed()) when the file cannot be used.
+    bool connectAgentsFile(const QString& path);
+    /// Stops polling and, for a demo, the emulator and its agents (the folder is removed).
+    void disconnectFabric();
+    State state() const { return m_state; }
+    bool isDemo() const { return m_demo != nullptr; }
+    QString sourceName() const { return m_sourceName; }
+
+    /// The newest sweep (null before the first one).
+    std::shared_ptr<const LiveFrame> frame() const { return m_frame; }
+    std::size_t framesReceived() const { return m_framesReceived; }
+    const std::vector<std::deque<RailSample>>& series() const { return m_series; }
+
+    /// Demo only: injects a fault given as one entry of a faults file (interfaces.md §4), checked
+    /// against the plan; faultInjected() or failed() follows.
+    void injectFault(const std::string& faultJson);
+    /// Demo only: stops or restarts a node's agent (as if it died, or came back).
+    void setAgentRunning(const std::string& node, bool running);
+
+    /// `live check` through the agents, off the GUI thread; checkProgress() and checkFinished().
+    void runCheck();
+    void cancelCheck();
+    bool isChecking() const { return m_checks.isRunning(); }
+    const std::optional<live::LiveCheckReport>& checkReport() const { return m_check; }
+
+    /// Check, congestion and connection findings, in that order.
+    std::vector<LiveFinding> findings() const;
+
+signals:
+    void stateChanged(railyard::app::LiveSession::State state);
+    void frameReady();
+    void findingsChanged();
+    void checkStarted();
+    void checkProgress(double fraction, const QString& text);
+    void checkFinished();
+    void checkCancelled();
+    void faultInjected(const QString& description);
+    /// Something went wrong, in words (what, where, what to do).
+    void failed(const QString& message);
+
+private:
+    /// Polls on `thread` (the demo's, which then updates its counters before each round) or on a
+    /// thread of its own (null).
+    void startPolling(std::vector<live::AgentEndpoint> agents, const std::string& token, QThread* thread);
+    void receive(std::shared_ptr<const LiveFrame> frame);
+    void setState(State state);
+    void stopThreads();
+
+    std::shared_ptr<const core::Plan> m_plan;
+    std::shared_ptr<const core::Catalog> m_catalog;
+    State m_state = State::Disconnected;
+    QString m_sourceName;
+    quint64 m_connection = 0; ///< generation: frames of an earlier connection are dropped
+
+    QThread* m_pollThread = nullptr;
+    LivePoller* m_poller = nullptr;
+    QThread* m_demoThread = nullptr;
+    LiveDemoFabric* m_demo = nullptr;
+
+    std::vector<live::AgentEndpoint> m_agents;
+    std::string m_token;
+    std::shared_ptr<const LiveFrame> m_frame;
+    std::size_t m_framesReceived = 0;
+    std::vector<std::deque<RailSample>> m_series;
+    std::deque<live::Sweep> m_recent; ///< aggregates only (ports dropped), for the congestion findings
+    std::vector<core::Finding> m_congestion;
+    std::vector<core::Finding> m_connectionFindings;
+
+    JobRunner m_checks;
+    std::optional<live::LiveCheckReport> m_check;
+};
+
+} // namespace railyard::app

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#include "app/widgets/live_rail_chart.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QElapsedTimer>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace railyard::app {
+
+namespace {
+
+    const std::array<QColor, 8> kRailColours { QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
+        QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0xbe, 0xcf) };
+
+    constexpr std::size_t kPaintSamples = 1000;
+
+    /// A chart view that times its own paints (the benchmark's figure).
+    class TimedChartView : public QChartView {
+    public:
+        using QChartView::QChartView;
+        std::deque<double> paintMs;
+
+    protected:
+        void paintEvent(QPaintEvent* event) override
+        {
+            QElapsedTimer timer;
+            timer.start();
+            QChartView::paintEvent(event);
+            paintMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            if (paintMs.size() > kPaintSamples)
+                paintMs.pop_front();
+        }
+    };
+
+    double niceCeil(double value)
+    {
+        if (value <= 0)
+            return 1;
+        const double power = std::pow(10.0, std::floor(std::log10(value)));
+        for (double step : { 1.0, 2.0, 2.5, 5.0, 10.0 })
+            if (value <= step * power)
+                return step * power;
+        return 10 * power;
+    }
+
+} // namespace
+
+struct LiveRailChart::Private {
+    Kind kind = Kind::Throughput;
+    bool roce = false;
+    double lineRate = 0;
+    double window = 300;
+    bool paused = false;
+    QChart* chart = nullptr;
+    TimedChartView* view = nullptr;
+    QValueAxis* x = nullptr;
+    QValueAxis* y = nullptr;
+    std::vector<QLineSeries*> primary, secondary; ///< per rail
+    QLineSeries* reference = nullptr;
+};
+
+LiveRailChart::LiveRailChart(Kind kind, QWidget* parent)
+    : QWidget(parent)
+    , d(std::make_unique<Private>())
+{
+    d->kind = kind;
+    d->chart = new QChart();
+    d->chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont small = d->chart->legend()->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    d->chart->legend()->setFont(small);
+    d->chart->setMargins(QMargins(2, 2, 2, 2));
+    d->x = new QValueAxis(d->chart);
+    d->x->setLabelFormat(tr("%.0f s"));
+    d->y = new QValueAxis(d->chart);
+    d->y->setLabelFormat(QStringLiteral("%.0f"));
+    d->y->setTitleText(kind == Kind::Throughput ? tr("Gb/s per port") : tr("per second"));
+    setToolTip(kind == Kind::Throughput ? tr("Each rail's mean throughput per port: sent solid, received dashed; the plan's line rate dashed grey")
+                                        : tr("Each rail's congestion signals, summed over its ports"));
+    d->chart->addAxis(d->x, Qt::AlignBottom);
+    d->chart->addAxis(d->y, Qt::AlignLeft);
+    d->view = new TimedChartView(d->chart, this);
+    d->view->setRenderHint(QPainter::Antialiasing, false); // thousands of segments: sharp and fast
+    d->view->setMinimumHeight(160);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+}
+
+LiveRailChart::~LiveRailChart() = default;
+
+void LiveRailChart::configure(int rails, bool roce, double lineRateGbps)
+{
+    d->chart->removeAllSeries();
+    d->primary.clear();
+    d->secondary.clear();
+    d->reference = nullptr;
+    d->roce = roce;
+    d->lineRate = lineRateGbps;
+    if (d->kind == Kind::Congestion)
+        d->y->setTitleText(roce ? tr("ECN marks, PFC pauses /s") : tr("XmitWait ticks/s"));
+    auto add = [&](const QString& name, const QColor& colour, bool dashed, bool legend) {
+        auto* s = new QLineSeries(d->chart);
+        s->setName(name);
+        QPen pen(colour);
+        pen.setWidthF(1.5);
+        if (dashed)
+            pen.setStyle(Qt::DashLine);
+        s->setPen(pen);
+        d->chart->addSeries(s);
+        s->attachAxis(d->x);
+        s->attachAxis(d->y);
+        if (!legend)
+            for (QLegendMarker* m : d->chart->legend()->markers(s))
+                m->setVisible(false);
+        return s;
+    };
+    for (int r = 0; r < rails; ++r) {
+        const QColor colour = kRailColours[static_cast<std::size_t>(r) % kRailColours.size()];
+        d->primary.push_back(add(tr("rail %1").arg(r), colour, false, true));
+        const bool second = d->kind == Kind::Throughput || roce;
+        d->secondary.push_back(second ? add(QString(), colour, true, false) : nullptr);
+    }
+    if (d->kind == Kind::Throughput && lineRateGbps > 0)
+        d->reference = add(tr("line rate"), QColor(0x60, 0x60, 0x60), true, true);
+    d->x->setRange(0, d->window);
+    d->y->setRange(0, d->kind == Kind::Throughput && lineRateGbps > 0 ? niceCeil(lineRateGbps * 1.1) : 1);
+}
+
+void LiveRailChart::setSeries(const std::vector<std::deque<RailSample>>& series, double now)
+{
+    if (d->paused)
+        return;
+    const double from = std::max(0.0, now - d->window);
+    const double to = std::max(d->window, now);
+    double top = d->kind == Kind::Throughput ? d->lineRate * 1.1 : 0;
+    for (std::size_t r = 0; r < d->primary.size(); ++r) {
+        QList<QPointF> a, b;
+        if (r < series.size()) {
+            for (const RailSample& s : series[r]) {
+                if (s.t < from)
+                    continue;
+                // A rail's aggregate over its ports: per-port figures are in the grid.
+                double first = 0, second = 0;
+                if (d->kind == Kind::Throughput) {
+                    first = s.txGbps;
+                    second = s.rxGbps;
+                } else if (d->roce) {
+                    first = s.ecnMarkedPerS;
+                    second = s.pfcPausePerS;
+                } else {
+                    first = s.xmitWaitPerS;
+                }
+                a.append({ s.t, first });
+                b.append({ s.t, second });
+                top = std::max({ top, first, second });
+            }
+        }
+        d->primary[r]->replace(a);
+        if (d->secondary[r])
+            d->secondary[r]->replace(b);
+    }
+    if (d->reference)
+        d->reference->replace(QList<QPointF> { { to - d->window, d->lineRate }, { to, d->lineRate } });
+    d->x->setRange(to - d->window, to);
+    d->y->setRange(0, niceCeil(top));
+}
+
+void LiveRailChart::setWindowSeconds(double seconds)
+{
+    d->window = std::max(10.0, seconds);
+}
+
+double LiveRailChart::windowSeconds() const
+{
+    return d->window;
+}
+
+void LiveRailChart::setPaused(bool paused)
+{
+    d->paused = paused;
+}
+
+bool LiveRailChart::isPaused() const
+{
+    return d->paused;
+}
+
+int LiveRailChart::pointCount(int rail) const
+{
+    return rail >= 0 && rail < static_cast<int>(d->primary.size()) ? static_cast<int>(d->primary[static_cast<std::size_t>(rail)]->count()) : 0;
+}
+
+const std::deque<double>& LiveRailChart::paintTimesMs() const
+{
+    return d->view->paintMs;
+}
+
+} // namespace railyard::app

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// The Live workspace: connect (demo fabric or agents.json), the node x rail grid with the
+// selected node's panel, per-rail throughput and congestion charts, every finding in one
+// filterable list, the nodes' connection states, `live check` with progress and cancel, and
+// fault injection into the demo fabric. The work is LiveSession's and the live library's.
+#pragma once
+
+#include "core/catalog.h"
+#include "core/plan.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QProgressBar;
+class QTabWidget;
+class QTableView;
+
+namespace railyard::app {
+
+class LiveFindingsFilter;
+class LiveFindingsModel;
+class LiveGrid;
+class LiveNodePanel;
+class LiveNodesModel;
+class LiveRailChart;
+class LiveSession;
+
+class LiveWorkspace : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveWorkspace(QWidget* parent = nullptr);
+    ~LiveWorkspace() override;
+
+    void setPlan(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const core::Catalog> catalog);
+    /// The Live menu: connect, disconnect, pause, check, faults (with their shortcuts).
+    void fillMenu(QMenu* menu);
+
+    LiveSession& session() { return *m_session; }
+    LiveGrid* grid() const { return m_grid; }
+    LiveRailChart* throughputChart() const { return m_throughput; }
+    LiveRailChart* congestionChart() const { return m_congestion; }
+    LiveFindingsModel* findingsModel() const { return m_findings; }
+    LiveFindingsFilter* findingsFilter() const { return m_filter; }
+    QTableView* findingsView() const { return m_findingsView; }
+    LiveNodePanel* nodePanel() const { return m_panel; }
+    QLabel* statusLabel() const { return m_status; }
+    QProgressBar* checkProgress() const { return m_progress; }
+    QAction* pauseAction() const { return m_pause; }
+
+    /// Injects fault `kind` (interfaces.md §4 name) at the selected cell (node, rail, or its leaf);
+    /// false with a status message when nothing fitting is selected.
+    bool injectAtSelection(const QString& kind);
+    /// Selects the grid cell a finding's `where` names ("node007", "node007/nic3"); false when none.
+    bool showPlace(const QString& where);
+
+private:
+    void buildActions();
+    QWidget* buildToolbar();
+    QWidget* buildFindingsPage();
+    void stateChanged();
+    void frameArrived();
+    void findingsChanged();
+    void cellSelected(int node, int rail);
+    void findingClicked(const QModelIndex& index);
+    void openAgentsFile();
+    void refreshPanel();
+    void setStatus(const QString& text);
+
+    LiveSession* m_session = nullptr;
+    std::shared_ptr<const core::Plan> m_plan;
+    LiveGrid* m_grid = nullptr;
+    LiveNodePanel* m_panel = nullptr;
+    LiveRailChart* m_throughput = nullptr;
+    LiveRailChart* m_congestion = nullptr;
+    LiveFindingsModel* m_findings = nullptr;
+    LiveFindingsFilter* m_filter = nullptr;
+    QTableView* m_findingsView = nullptr;
+    LiveNodesModel* m_nodes = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_status = nullptr;
+    QComboBox* m_colour = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QAction* m_demo = nullptr;
+    QAction* m_open = nullptr;
+    QAction* m_disconnect = nullptr;
+    QAction* m_pause = nullptr;
+    QAction* m_check = nullptr;
+    QAction* m_cancelCheck = nullptr;
+    QMenu* m_faults = nullptr;
+    bool m_configured = false;
+};
+
+} // namespace railyard::app
