@@ -33,21 +33,55 @@
 #pragma once
 
 #include "core/plan.h"
+#include "core/result.h"
+#include "live/common/counters_compact.h"
 #include "live/common/inventory.h"
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace railyard::live {
 
 /// The delta of one counter between two reads; nullopt when it cannot be known (reset, or a
-/// saturated PMA counter). `note` gets why, when it is not null.
+/// saturated PMA counter). `note` gets why, when it is not null. The one implementation of the
+/// rules above: the JSON and the compact ingest (TelemetryAggregator::add, addCompact) both
+/// come here for every counter a rate is made of.
 std::optional<std::uint64_t> counterDelta(const Counter& before, const Counter& after, std::string* note = nullptr);
+
+/// The counters the rates are made of, each in a fixed slot (telemetry.cpp kRateCounters):
+/// port_xmit_data, port_rcv_data, port_xmit_wait, the link-health counters, the RoCE
+/// hw_counters and the ethtool rx_prio<0-7>_pause[_duration] statistics. What both ingest paths
+/// keep of a port between snapshots, so a port costs a few hundred bytes and no map.
+inline constexpr std::size_t kRateCounterSlots = 32;
+
+struct PortRateInputs {
+    std::string device;
+    int port = 1;
+    int rail = -1;
+    /// Counter of each slot packed (value, kind, width, saturated); `present` has bit s set for slot s.
+    struct Slot {
+        std::uint64_t value = 0;
+        std::uint8_t kind = 0;
+        std::uint8_t widthBits = 64;
+        bool saturated = false;
+    };
+    std::array<Slot, kRateCounterSlots> slots {};
+    std::uint32_t present = 0;
+};
+
+struct NodeRateInputs {
+    std::int64_t timestampMs = 0;
+    std::vector<PortRateInputs> ports;
+};
+static_assert(kRateCounterSlots <= 32, "PortRateInputs::present is 32 bits");
 
 /// One port's rates between two snapshots.
 struct PortRates {
@@ -119,15 +153,38 @@ public:
 
     /// A new snapshot of one node; the first of a node only sets its baseline.
     void add(const CounterSnapshot& snapshot);
+    /// The same from the agent's compact text (counters_compact.h, `/v1/counters?format=compact`),
+    /// read without a CounterSnapshot or a map per port: the same rates as add() gives for the
+    /// same counters. `node` names a node the text leaves empty. A malformed text is refused
+    /// whole (the node's previous snapshot stays its baseline), with the error of
+    /// parseCompactCounters().
+    core::Status addCompact(std::string_view text, std::string_view where, std::string_view node = {});
     /// The aggregates of the rates added since the last sweep (ports whose node sent no new
     /// snapshot are left out).
     Sweep sweep();
 
 private:
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view> {}(s); }
+    };
+    /// Rates of `now` against the node's previous inputs, which `now` then replaces (swapped, so
+    /// `now` gets the old buffers back to fill next time).
+    void ingest(std::string_view node, NodeRateInputs& now);
+    struct NodeState {
+        NodeRateInputs inputs;
+        std::vector<const std::string*> leafOfRail; ///< into m_leafOf; null: not planned
+    };
+    /// The plan's leaf of (node, rail), or null; cached in `state`.
+    const std::string* leafOf(NodeState& state, const std::string& node, int rail) const;
+
     const core::Plan* m_plan;
     CongestionThresholds m_thresholds;
     std::map<std::string, std::string> m_leafOf; ///< "node/rail" -> leaf
-    std::map<std::string, CounterSnapshot> m_last;
+    std::unordered_map<std::string, NodeState, Hash, std::equal_to<>> m_last;
+    CounterNames m_names;                ///< the compact texts' counter names
+    std::vector<std::int8_t> m_slotOf;   ///< name id -> slot, -1 for a counter no rate uses
+    NodeRateInputs m_scratch;
     std::map<std::string, double> m_xmitWaitFloor; ///< "node/device/port" -> lowest rate seen
     std::vector<PortRates> m_pending;
     std::int64_t m_latestMs = 0;
