@@ -11,11 +11,15 @@
 #include "app/cli/exit_codes.h"
 #include "app/cli/inputs.h"
 #include "app/cli/progress_printer.h"
+#include "app/cli/run_store.h"
 #include "app/cli/stop_signal.h"
 #include "core/plan_json.h"
 #include "live/client/prometheus_source.h"
+#include "live/client/switch_telemetry.h"
+#include "live/client/telemetry_series.h"
 #include "live/client/telemetry.h"
 #include "live/common/inventory_json.h"
+#include "live/common/umad2sim.h"
 #include "planner/planner.h"
 
 #include <CLI/CLI.hpp>
@@ -23,9 +27,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
-#include <memory>
 #include <optional>
+#include <memory>
 #include <set>
 #include <thread>
 
@@ -46,7 +51,29 @@ namespace {
         int timeoutMs = 2000;
         bool json = false;
         live::CongestionThresholds thresholds;
+        bool switches = false; ///< also sweep the IB switches' own counters (PMA, ib_perf.h)
+        bool ibsim = false;    ///< ... of the subnet ibsim simulates (libumad2sim)
+        std::string umad2sim;
+        std::string ca;
+        int caPort = 0;
+        std::string project;   ///< store the run (RunStore)
+        std::string telemetry; ///< store the series; default with --project: the project's name with .telemetry
     };
+
+    /// One line per switch sweep: the switches that are not healthy.
+    void printSwitchSweep(const std::vector<live::SwitchRates>& sweep, double at, std::ostream& out)
+    {
+        out << "t=" << core::formatFixed(at, 1) << "s switches:";
+        int healthy = 0;
+        for (const live::SwitchRates& s : sweep) {
+            if (s.health == live::Health::Healthy) {
+                ++healthy;
+                continue;
+            }
+            out << "  " << s.name << " " << live::toString(s.health);
+        }
+        out << "  (" << healthy << " of " << sweep.size() << " healthy)\n" << std::flush;
+    }
 
 
     /// One line per sweep: each rail's throughput and verdict.
@@ -238,17 +265,75 @@ namespace {
 
     int runLiveWatch(const LiveWatchOptions& options)
     {
+        if (options.ibsim && !live::umad2simLoaded() && !live::reexecutedUnderUmad2sim()) {
+            const auto library = options.umad2sim.empty() ? live::findUmad2sim() : std::optional<std::filesystem::path>(options.umad2sim);
+            if (!library) {
+                std::cerr << "live watch --ibsim: libumad2sim.so not found (Debian package libumad2sim0); give --umad2sim PATH\n";
+                return kExitIncomplete;
+            }
+            live::reexecUnderUmad2sim(*library);
+            std::cerr << "live watch: cannot run again with LD_PRELOAD=" << library->string() << "\n";
+            return kExitIncomplete;
+        }
         std::string source;
         core::Result<core::Plan> plan = planInput(options.input, source);
         if (!plan) {
             printErrors(plan.errors(), source);
             return kExitBadInput;
         }
-        core::Result<std::unique_ptr<Sampler>> sampler = makeSampler(options, *plan);
+        const bool nodes = !options.agentsFile.empty() || !options.prometheusUrl.empty();
+        core::Result<std::unique_ptr<Sampler>> sampler = nodes ? makeSampler(options, *plan) : std::unique_ptr<Sampler>();
         if (!sampler) {
             printErrors(sampler.errors());
             return kExitBadInput;
         }
+        std::unique_ptr<live::SwitchWatch> switchWatch;
+        if (options.switches) {
+            if (plan->spec.fabric != core::Fabric::InfiniBand) {
+                std::cerr << source << ": --switches reads InfiniBand switches through their PMAs; a RoCEv2 plan's switches are not\n";
+                return kExitBadInput;
+            }
+            core::Result<core::Catalog> catalog = loadCatalog(options.input);
+            if (!catalog) {
+                printErrors(catalog.errors());
+                return kExitBadInput;
+            }
+            live::DiscoveryOptions discovery;
+            discovery.caName = options.ca;
+            discovery.caPort = options.caPort;
+            discovery.timeoutMs = static_cast<unsigned>(options.timeoutMs);
+            auto started = live::SwitchWatch::start(*plan, *catalog, discovery, options.thresholds);
+            if (!started) {
+                printErrors(started.errors());
+                return kExitIncomplete;
+            }
+            switchWatch = std::move(started).value();
+        }
+        std::vector<std::vector<live::SwitchRates>> switchSweeps;
+        std::vector<std::string> switchFailures; // of the last round
+
+        std::optional<RunStore> runStore = RunStore::open(options.project);
+        if (!runStore)
+            return kExitBadInput;
+        std::optional<core::store::TelemetryStore> series;
+        std::string seriesPath = options.telemetry;
+        if (seriesPath.empty() && !options.project.empty())
+            seriesPath = std::filesystem::path(options.project).replace_extension(".telemetry").string();
+        if (!seriesPath.empty()) {
+            auto opened = core::store::TelemetryStore::open(seriesPath);
+            if (!opened) {
+                printErrors(opened.errors());
+                return kExitBadInput;
+            }
+            series = std::move(opened).value();
+        }
+        std::string seriesError; // the first failure to store a sweep (then no more tries)
+        auto keep = [&](std::int64_t ms, const std::vector<core::store::TelemetrySample>& samples) {
+            if (!series || !seriesError.empty())
+                return;
+            if (core::Status stored = series->append(ms, samples); !stored)
+                seriesError = stored.error().message;
+        };
 
         StopOnSignal stop;
         std::vector<live::Sweep> sweeps;
@@ -263,16 +348,31 @@ namespace {
         int rounds = 0;
         while (!stop.requested()) {
             // The next sweep is scheduled only once this one is handled: polls never pile up.
-            std::optional<live::Sweep> s = (*sampler)->sample(lastError);
+            std::optional<live::Sweep> s = *sampler ? (*sampler)->sample(lastError) : std::nullopt;
+            std::optional<std::vector<live::SwitchRates>> sw;
+            if (switchWatch) {
+                switchFailures.clear();
+                sw = switchWatch->sample(switchFailures);
+            }
             ++rounds;
             const double at = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const std::int64_t nowMs
+                = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
             if (s) {
                 printSweep(*s, at, progress);
+                keep(s->timestampMs > 0 ? s->timestampMs : nowMs, live::telemetrySamples(*s));
                 sweeps.push_back(std::move(*s));
             }
+            if (sw) {
+                printSwitchSweep(*sw, at, progress);
+                keep(nowMs, live::telemetrySamples(*sw));
+                switchSweeps.push_back(std::move(*sw));
+            }
+            // Switches alone: their sweeps count; with agents or Prometheus, the nodes' sweeps.
+            const int done = static_cast<int>(*sampler ? sweeps.size() : switchSweeps.size());
             // A source that gives nothing at all: give up after as many rounds as were wanted.
-            if (static_cast<int>(sweeps.size()) >= wanted || (*sampler)->hopeless()
-                || (sweeps.empty() && rounds > wanted && lastError.count("prometheus")))
+            if (done >= wanted || (*sampler && (*sampler)->hopeless())
+                || (done == 0 && rounds > wanted && (lastError.count("prometheus") || !*sampler)))
                 break;
             next += interval;
             const auto now = std::chrono::steady_clock::now();
@@ -295,13 +395,24 @@ namespace {
                     node });
         }
         findings.insert(findings.end(), summary.findings.begin(), summary.findings.end());
-        if (sweeps.size() < static_cast<std::size_t>(wanted))
+        const std::vector<live::SwitchRates> switches = live::worstSwitches(switchSweeps);
+        for (const core::Finding& f : live::switchFindings(switches))
+            findings.push_back(f);
+        for (const std::string& why : switchFailures)
+            findings.push_back({ core::Severity::Error, "SWITCH_UNREACHABLE",
+                why + ": that switch port is not in the figures; check the switch and the Subnet Manager", "" });
+        if (static_cast<int>(*sampler ? sweeps.size() : switchSweeps.size()) < wanted)
             findings.push_back({ core::Severity::Info, "WATCH_STOPPED",
                 "stopped after " + std::to_string(sweeps.size()) + " of " + std::to_string(wanted) + " intervals", "" });
-        const bool complete = lastError.empty() && !sweeps.empty();
+        const bool complete = lastError.empty() && (!*sampler || !sweeps.empty())
+            && (!switchWatch || (!switchSweeps.empty() && switchFailures.empty()));
 
-        if (options.json) {
-            nlohmann::json doc { { "plan", source }, { "source", options.prometheusUrl.empty() ? "agents" : "prometheus" },
+        if (!seriesError.empty())
+            findings.push_back({ core::Severity::Warning, "TELEMETRY_NOT_STORED", seriesError + ": the series after that are not stored",
+                seriesPath });
+        nlohmann::json doc;
+        {
+            doc = nlohmann::json { { "plan", source }, { "source", !options.prometheusUrl.empty() ? "prometheus" : !options.agentsFile.empty() ? "agents" : "switches" },
                 { "interval_ms", options.intervalMs }, { "sweeps", nlohmann::json::array() },
                 { "rails", nlohmann::json::array() }, { "leaves", nlohmann::json::array() }, { "findings", nlohmann::json::array() },
                 { "complete", complete } };
@@ -311,26 +422,54 @@ namespace {
                 doc["rails"].push_back(live::toJson(g));
             for (const live::GroupRates& g : summary.leaves)
                 doc["leaves"].push_back(live::toJson(g));
+            if (switchWatch) {
+                doc["switches"] = nlohmann::json::array();
+                for (const live::SwitchRates& sr : switches)
+                    doc["switches"].push_back(live::toJson(sr));
+                doc["switch_sweeps"] = switchSweeps.size();
+            }
             for (const core::Finding& f : findings)
                 doc["findings"].push_back(core::toJson(f));
+        }
+        if (options.json) {
             std::cout << doc.dump(2) << '\n';
         } else {
-            std::cout << "over " << sweeps.size() << " intervals of " << options.intervalMs << " ms, " << (*sampler)->sourceText() << ":\n";
+            const std::string from = std::string(*sampler ? (*sampler)->sourceText() : "")
+                + (switchWatch ? std::string(*sampler ? " and " : "") + std::to_string(switchWatch->switchCount()) + " switches' PMAs" : "");
+            std::cout << "over " << (*sampler ? sweeps.size() : switchSweeps.size()) << " intervals of " << options.intervalMs << " ms, "
+                      << from << ":\n";
             for (const live::GroupRates& r : summary.rails)
                 std::cout << "  " << r.name << ": tx " << core::formatFixed(r.txGbps, 1) << " Gb/s, rx " << core::formatFixed(r.rxGbps, 1) << " Gb/s over "
                           << r.ports << " ports, " << live::toString(r.health) << '\n';
+            for (const live::SwitchRates& sr : switches)
+                std::cout << "  " << sr.name << ": uplinks tx " << core::formatFixed(sr.uplinkTxGbps, 1) << " Gb/s, rx "
+                          << core::formatFixed(sr.uplinkRxGbps, 1) << " Gb/s over " << sr.uplinks << " (busiest "
+                          << core::formatFixed(sr.busiestUplinkPercent, 0) << " %), " << live::toString(sr.health) << '\n';
             for (const core::Finding& f : findings)
                 std::cout << "  " << core::toString(f.severity) << ' ' << f.code << ": " << f.message << '\n';
             if (findings.empty())
                 std::cout << "no findings: every rail and leaf healthy\n";
         }
         std::cout.flush();
-        if (!complete)
-            return kExitIncomplete;
-        for (const core::Finding& f : findings)
+        int status = kExitOk;
+        int errors = 0, warnings = 0;
+        for (const core::Finding& f : findings) {
             if (f.severity == core::Severity::Error)
-                return kExitFindings;
-        return kExitOk;
+                ++errors;
+            else if (f.severity == core::Severity::Warning)
+                ++warnings;
+        }
+        if (!complete)
+            status = kExitIncomplete;
+        else if (errors > 0)
+            status = kExitFindings;
+        const std::size_t intervals = *sampler ? sweeps.size() : switchSweeps.size();
+        if (!runStore->save(plan->spec.name, "watch", status, complete,
+                std::to_string(intervals) + " intervals; " + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings"
+                    + (series ? "; series in " + seriesPath : ""),
+                doc))
+            return kExitIncomplete;
+        return status;
     }
 
 } // namespace
@@ -367,6 +506,23 @@ Command addLiveWatchCommand(CLI::App& live)
     cmd->add_option("--interval-ms", options->intervalMs, "Sampling interval")->check(CLI::Range(100, 600000))->capture_default_str();
     cmd->add_option("--timeout-ms", options->timeoutMs, "Deadline of each agent request (or Prometheus query)")->check(CLI::Range(1, 600000))->capture_default_str();
     cmd->add_flag("--json", options->json, "Print the sweeps, the worst verdict per rail and leaf, and the findings as JSON");
+    cmd->add_option("--project", options->project,
+        "Also store the run in this project file (created when missing), and the series in the telemetry database beside it")
+        ->type_name("FILE");
+    cmd->add_option("--telemetry", options->telemetry,
+        "Store the series (per port, rail, leaf and switch, one sample per interval) in this telemetry database "
+        "(default with --project: PROJECT with the extension .telemetry; 1 h raw, 1 day of 10 s, 30 days of 1 min averages)")
+        ->type_name("FILE");
+    CLI::Option* switchesOpt = cmd->add_flag("--switches", options->switches,
+        "InfiniBand: also sweep every switch port's counters through the subnet's PMAs (what perfquery reads): uplink load and "
+        "XmitWait per leaf and spine; run on a host of the subnet");
+    cmd->add_flag("--ibsim", options->ibsim, "With --switches: the subnet ibsim simulates (railyard-sim --ibsim; IBSIM_SOCKNAME)")
+        ->needs(switchesOpt);
+    cmd->add_option("--umad2sim", options->umad2sim, "Path of libumad2sim.so for --ibsim")->type_name("FILE");
+    cmd->add_option("--ca", options->ca, "With --switches: the local HCA to query from (default: the first with an active port)")
+        ->type_name("DEV")
+        ->needs(switchesOpt);
+    cmd->add_option("--ca-port", options->caPort, "With --switches: its port")->check(CLI::Range(0, 255))->needs(switchesOpt);
     cmd->add_option("--xmit-wait-ratio", options->thresholds.xmitWaitRatio, "Congested: XmitWait this many times the port's baseline")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
@@ -380,16 +536,17 @@ Command addLiveWatchCommand(CLI::App& live)
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     cmd->footer("Verdicts per rail and leaf (live/client/telemetry.h): erroring (link errors rose), pausing (PFC pauses),\n"
-                "congested (ECN marks, or XmitWait above the port's baseline), healthy.\n"
+                "congested (ECN marks, or XmitWait above the port's baseline), healthy. --switches: per switch, from its own\n"
+                "ports' PMA counters (live/client/switch_telemetry.h): erroring, congested (XmitWait), healthy.\n"
                 "Exit status: 0 no error findings (pausing and congested are warnings); 1 error findings; 2 bad input;\n"
                 "3 could not finish: some agent (or the Prometheus server) gave no counters (what was seen is still printed).\n"
                 "--prometheus: one round of instant queries per interval (rate(...[W]) over the agents' series; the\n"
                 "PromQL is in live/client/prometheus_source.h); scrape the agents with the targets of `export file-sd`.");
-    cmd->callback([cmd, plan, agentsOpt, promOpt] {
+    cmd->callback([cmd, plan, agentsOpt, promOpt, switchesOpt] {
         if (plan->count() == 0 && cmd->get_option("--example")->count() == 0)
             throw CLI::RequiredError("--plan SPEC or --example NAME");
-        if (agentsOpt->count() == 0 && promOpt->count() == 0)
-            throw CLI::RequiredError("--agents FILE or --prometheus URL");
+        if (agentsOpt->count() == 0 && promOpt->count() == 0 && switchesOpt->count() == 0)
+            throw CLI::RequiredError("--agents FILE, --prometheus URL or --switches");
     });
     return { cmd, [options] { return runLiveWatch(*options); } };
 }

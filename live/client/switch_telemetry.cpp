@@ -172,7 +172,7 @@ std::vector<SwitchRates> SwitchTelemetry::sweep()
         } else if (stalled) {
             s.health = Health::Congested;
             s.reason = "XmitWait " + core::formatFixed(*stalled->rates.xmitWaitPerS, 0) + " ticks/s on " + portText(*stalled)
-                + (std::isinf(stallRatio) ? std::string(", where the other ports of its tier are idle")
+                + (std::isinf(stallRatio) ? std::string(", where the other ports of its tier do not wait at all")
                                           : ", " + core::formatFixed(stallRatio, 1) + " times its baseline")
                 + ", carrying " + core::formatFixed(loadPercent(*stalled), 0) + " % of its line rate"
                 + (stalled->role == "uplink" ? std::string(": the uplink is short of bandwidth or credits (its far end, "
@@ -248,9 +248,9 @@ std::vector<core::Finding> switchFindings(const std::vector<SwitchRates>& worst)
     std::vector<core::Finding> out;
     for (const SwitchRates& s : worst) {
         if (s.health == Health::Erroring)
-            out.push_back({ core::Severity::Error, "CONGESTION_ERRORING", s.name + ": " + s.reason, s.name });
+            out.push_back({ core::Severity::Error, "SWITCH_ERRORING", s.name + ": " + s.reason, s.name });
         else if (s.health == Health::Congested)
-            out.push_back({ core::Severity::Warning, "CONGESTION_CONGESTED", s.name + ": " + s.reason, s.name });
+            out.push_back({ core::Severity::Warning, "SWITCH_CONGESTED", s.name + ": " + s.reason, s.name });
     }
     return out;
 }

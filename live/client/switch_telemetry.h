@@ -110,8 +110,9 @@ private:
 /// such sweep), in the order first seen.
 std::vector<SwitchRates> worstSwitches(const std::vector<std::vector<SwitchRates>>& sweeps);
 
-/// One finding per switch of `worst` that is not healthy: CONGESTION_ERRORING (error) or
-/// CONGESTION_CONGESTED (warning), `where` the switch's name.
+/// One finding per switch of `worst` that is not healthy: SWITCH_ERRORING (error) or
+/// SWITCH_CONGESTED (warning), `where` the switch's name. (The agents' view of the same leaf,
+/// from its hosts' ports, gives CONGESTION_* findings: telemetry.h.)
 std::vector<core::Finding> switchFindings(const std::vector<SwitchRates>& worst);
 
 nlohmann::json toJson(const SwitchRates& s);

@@ -4,15 +4,19 @@
 // `railyard-cli live check` checks it: the right findings and exit status, no false finding on
 // the clean nodes, an unreachable, a hung and a killed agent (exit 3, the others still checked),
 // and a refused token.
+#include "core/store/telemetry_store.h"
 #include "live/client/agent_client.h"
 
+#include "tests/integration/ibsim_harness.h"
 #include "tests/live/loopback_http.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
@@ -182,7 +186,9 @@ namespace {
         bool ready = false;
         std::string log;
 
-        SimFabric(const std::string& tag, std::vector<std::string> plan, const std::string& faults)
+        /// `extra`: more railyard-sim options (--ibsim); `traffic`: its --traffic.
+        SimFabric(const std::string& tag, std::vector<std::string> plan, const std::string& faults,
+            const std::string& traffic = "idle", const std::vector<std::string>& extra = {})
             : root(makeTempDir(tag))
             , planArgs(std::move(plan))
         {
@@ -192,7 +198,8 @@ namespace {
             const fs::path dir = root / "sim";
             argv.insert(argv.end(),
                 { "--root", dir.string(), "--faults", (root.parent_path() / (root.filename().string() + ".faults.json")).string(),
-                    "--traffic", "idle", "--seconds", "300" });
+                    "--traffic", traffic, "--seconds", "300" });
+            argv.insert(argv.end(), extra.begin(), extra.end());
             sim = std::make_unique<Child>(argv, root / "sim.log");
             ready = waitForFile(dir / "agents.json", std::chrono::seconds(90));
             if (!ready) {
@@ -316,6 +323,47 @@ TEST_F(LiveCheckCli, WatchSamplesEveryRailAndLeaf)
     EXPECT_TRUE(doc["findings"].empty()) << doc["findings"].dump(1);
 }
 
+TEST_F(LiveCheckCli, ChecksAndWatchesAreStoredInTheProjectWithTheirSeries)
+{
+    const fs::path dir = makeTempDir("e2e-project");
+    const std::string project = (dir / "bringup.railyard").string();
+    std::vector<std::string> check { "--agents", s_ib->agentsJson().string(), "--project", project };
+    EXPECT_EQ(s_ib->check(check).status, 1); // the faults are error findings
+    std::vector<std::string> argv { RAILYARD_CLI, "live", "watch" };
+    argv.insert(argv.end(), s_ib->planArgs.begin(), s_ib->planArgs.end());
+    argv.insert(argv.end(), { "--agents", s_ib->agentsJson().string(), "--seconds", "2", "--project", project });
+    const ProgramRun watch = run(argv);
+    EXPECT_EQ(watch.status, 0) << watch.out;
+    EXPECT_NE(watch.out.find("stored as run 2 in"), std::string::npos) << watch.out;
+
+    const ProgramRun list = run({ RAILYARD_CLI, "results", "list", "--project", project, "--json" });
+    ASSERT_EQ(list.status, 0) << list.out;
+    const nlohmann::json runs = nlohmann::json::parse(list.out, nullptr, false);
+    ASSERT_TRUE(runs.is_array()) << list.out;
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0]["kind"], "check");
+    EXPECT_EQ(runs[0]["exit_status"], 1);
+    EXPECT_NE(runs[0]["summary"].get<std::string>().find("31 nodes; 5 errors"), std::string::npos) << runs[0];
+    EXPECT_EQ(runs[1]["kind"], "watch");
+    const ProgramRun show = run({ RAILYARD_CLI, "results", "show", "2", "--project", project, "--json" });
+    const nlohmann::json doc = jsonOf(show.out);
+    ASSERT_TRUE(doc.is_object()) << show.out;
+    EXPECT_EQ(doc["rails"].size(), 8u);
+
+    // The series went to the telemetry database beside the project.
+    auto series = core::store::TelemetryStore::open(dir / "bringup.telemetry");
+    ASSERT_TRUE(series) << series.error().toString();
+    const auto names = series->seriesNames();
+    ASSERT_TRUE(names);
+    EXPECT_TRUE(std::find(names->begin(), names->end(), "rail 0") != names->end());
+    EXPECT_TRUE(std::find(names->begin(), names->end(), "node001/mlx5_0/1") != names->end());
+    const auto points = series->query("rail 0", "tx_gbps", 0, std::numeric_limits<std::int64_t>::max());
+    ASSERT_TRUE(points);
+    EXPECT_GE(points->size(), 2u);
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
+
 TEST_F(LiveCheckCli, UnreachableHungAndKilledAgentsGiveExit3AndTheOthersAreChecked)
 {
     // Three nodes move to agents of their own: node003 to a port nothing listens on, node005 to an
@@ -426,3 +474,77 @@ TEST_F(LiveCheckCli, RoceLosslessFaultsAndCleanNodes)
 }
 
 } // namespace railyard::live
+
+namespace railyard::live {
+namespace {
+
+    /// IBSIM_SOCKNAME from railyard-sim's ibsim.env.
+    std::string ibsimSocket(const fs::path& envFile)
+    {
+        std::ifstream in(envFile);
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("IBSIM_SOCKNAME=", 0) == 0)
+                return line.substr(15);
+        return {};
+    }
+
+} // namespace
+
+// The switches' own counters, read through their PMAs (perfquery's path) from the subnet ibsim
+// simulates: the leaf whose first uplinks carry a quarter of their share shows congested, naming the
+// uplink and the spine port it goes to; every other switch is healthy; the agents' view of the
+// same fabric (host ports' XmitWait) blames the same leaf.
+TEST(LiveWatchSwitchesCli, ACongestedUplinkShowsOnItsLeafFromTheSwitchesOwnCounters)
+{
+    if (const std::string missing = programsMissing(); !missing.empty())
+        FAIL() << "not built:" << missing;
+    if (const auto tools = ibsimtest::findTools(); !tools.missing.empty())
+        GTEST_SKIP() << tools.missing;
+    const fs::path dir = makeTempDir("e2e-switches-spec");
+    const fs::path spec = dir / "spec.plan.json";
+    std::ofstream(spec) << R"({ "name": "switch counters", "fabric": "infiniband", "nodes": 8, "su_size": 4,
+        "node_type": "dgx-h100", "link": { "generation": "NDR", "width": 4 } })";
+    SimFabric fabric("e2e-switches", { "--plan", spec.string() },
+        R"([{ "kind": "congested", "switch": "su1-rail2-leaf", "uplinks": 2, "factor": 0.25 }])", "allreduce",
+        // Counters move every 200 ms, so each 1 s sample sees about five updates, never none.
+        { "--ibsim", "--update-ms", "200" });
+    ASSERT_TRUE(fabric.ready) << fabric.log;
+    const std::string socket = ibsimSocket(fabric.root / "sim" / "ibsim.env");
+    ASSERT_FALSE(socket.empty());
+    ::setenv("IBSIM_SOCKNAME", socket.c_str(), 1);
+    const ProgramRun r = run({ RAILYARD_CLI, "live", "watch", "--plan", spec.string(), "--agents", fabric.agentsJson().string(),
+        "--switches", "--ibsim", "--seconds", "3", "--json" });
+    ::unsetenv("IBSIM_SOCKNAME");
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    EXPECT_EQ(r.status, 0) << r.out; // congestion is a warning
+    const nlohmann::json doc = jsonOf(r.out);
+    ASSERT_TRUE(doc.is_object()) << r.out;
+    EXPECT_EQ(doc["complete"], true) << r.out;
+    ASSERT_TRUE(doc["switches"].is_array()) << r.out;
+    EXPECT_GT(doc["switches"].size(), 16u) << r.out; // 2 SUs x 8 rails of leaves, and the spines
+    for (const auto& sw : doc["switches"]) {
+        if (sw["name"] == "su1-rail2-leaf") {
+            EXPECT_EQ(sw["health"], "congested") << sw.dump(1);
+            EXPECT_NE(sw["reason"].get<std::string>().find("(uplink to spine"), std::string::npos) << sw["reason"];
+            EXPECT_GT(sw["uplink_tx_gbps"].get<double>(), 0);
+        } else {
+            EXPECT_EQ(sw["health"], "healthy") << sw.dump(1);
+        }
+        if (sw["tier"] == "leaf") { // allreduce traffic crosses the spines
+            EXPECT_GT(sw["busiest_uplink_percent"].get<double>(), 10) << sw.dump(1);
+        }
+    }
+    std::set<std::string> fromSwitches, fromHosts;
+    for (const auto& f : doc["findings"]) {
+        if (f["code"] == "SWITCH_CONGESTED")
+            fromSwitches.insert(f["where"].get<std::string>());
+        if (f["code"] == "CONGESTION_CONGESTED")
+            fromHosts.insert(f["where"].get<std::string>());
+    }
+    EXPECT_EQ(fromSwitches, std::set<std::string> { "su1-rail2-leaf" }) << doc["findings"].dump(1);
+    EXPECT_EQ(fromHosts, (std::set<std::string> { "su1-rail2-leaf", "rail 2" })) << doc["findings"].dump(1);
+}
+
+} // namespace railyard::live
+

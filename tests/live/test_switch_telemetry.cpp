@@ -93,7 +93,7 @@ namespace {
 
         const auto findings = switchFindings(worstSwitches({ sweep }));
         ASSERT_EQ(findings.size(), 1u);
-        EXPECT_EQ(findings[0].code, "CONGESTION_CONGESTED");
+        EXPECT_EQ(findings[0].code, "SWITCH_CONGESTED");
         EXPECT_EQ(findings[0].where, "su1-rail2-leaf");
         const auto j = toJson(sweep[0]);
         EXPECT_EQ(j["health"], "congested");
