@@ -25,6 +25,8 @@ packages=(
     libcpp-httplib-dev libibverbs-dev libibumad-dev libibnetdisc-dev libibmad-dev iproute2 prometheus-node-exporter
     # live watch --prometheus: a real Prometheus server (Debian 12: 2.42) scrapes the emulator's agents in the tests
     prometheus
+    # live test --kind allreduce: Open MPI's mpirun launches nccl-tests (the emulator's stand-in in the tests)
+    openmpi-bin
     # Debian packages (CPack: dpkg-shlibdeps, file; man pages from --help) and their test
     # (installer/test-packages.sh: lintian, the .desktop file, the unit, a clean root, scraping)
     help2man dpkg-dev file lintian desktop-file-utils systemd debootstrap curl

@@ -281,8 +281,21 @@ core::Result<NcclTestsLaunch> ncclTestsLaunch(const core::Plan& plan, const core
         p.add(paramError("stepFactor", params.stepFactor, "must be an integer from 2 to 1024"));
     p.add(validateInRange("iters", params.iters, 1, 1000000));
     p.add(validateInRange("warmupIters", params.warmupIters, 0, 1000000));
-    if (params.launcher == "mpirun")
-        p.add(validateFilePath("hostfilePath", params.hostfilePath));
+    if (params.launcher == "mpirun") {
+        if (!params.hostList)
+            p.add(validateFilePath("hostfilePath", params.hostfilePath));
+        if (!params.rshAgent.empty())
+            p.add(validateFilePath("rshAgent", params.rshAgent));
+        static const std::set<std::string, std::less<>> kBindings { "none", "core", "socket", "numa", "hwthread", "l3cache", "board",
+            "package" };
+        const std::string_view bind = params.bindTo;
+        const std::string_view policy = bind.substr(0, bind.find(':'));
+        const std::string_view qualifier = bind.size() > policy.size() ? bind.substr(policy.size()) : std::string_view();
+        if (!kBindings.contains(policy) || (!qualifier.empty() && qualifier != ":overload-allowed"))
+            p.add(paramError("bindTo", params.bindTo, "must be none, core, socket, numa, hwthread, l3cache, board or package, optionally with :overload-allowed"));
+    } else if (params.hostList || !params.rshAgent.empty() || params.allowRunAsRoot || params.bindTo != "numa") {
+        p.add(core::Error { "LAUNCH_PARAM", "hostList, rshAgent, bindTo and allowRunAsRoot are mpirun's; srun has its own", "launcher", {} });
+    }
     const int rails = plan.summary.rails;
     if (params.isolateRail && (*params.isolateRail < 0 || *params.isolateRail >= rails))
         p.add(core::Error { "LAUNCH_RAIL",
@@ -337,13 +350,24 @@ core::Result<NcclTestsLaunch> ncclTestsLaunch(const core::Plan& plan, const core
     l.env = env;
     auto& a = l.args;
     if (params.launcher == "mpirun") {
-        a.insert(a.end(), { "--hostfile", params.hostfilePath, "-np", std::to_string(nodes * gpusPerNode), "--map-by",
-            "ppr:" + g + ":node", "--bind-to", "numa" });
+        if (params.allowRunAsRoot)
+            a.push_back("--allow-run-as-root");
+        if (params.hostList) {
+            std::string hosts;
+            for (const std::string& n : params.nodes)
+                hosts += (hosts.empty() ? "" : ",") + n + ":" + g;
+            a.insert(a.end(), { "--host", hosts });
+        } else {
+            a.insert(a.end(), { "--hostfile", params.hostfilePath });
+            for (const std::string& n : params.nodes)
+                out.hostfile += n + " slots=" + g + "\n";
+        }
+        a.insert(a.end(), { "-np", std::to_string(nodes * gpusPerNode), "--map-by", "ppr:" + g + ":node", "--bind-to", params.bindTo });
         for (const auto& e : env)
             a.insert(a.end(), { "-x", e.first });
         a.insert(a.end(), { "--mca", "pml", "ob1", "--mca", "btl", "tcp,self" });
-        for (const std::string& n : params.nodes)
-            out.hostfile += n + " slots=" + g + "\n";
+        if (!params.rshAgent.empty())
+            a.insert(a.end(), { "--mca", "plm_rsh_agent", params.rshAgent });
     } else {
         std::string nodelist, exported = "--export=ALL";
         for (const std::string& n : params.nodes)

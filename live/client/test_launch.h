@@ -96,6 +96,18 @@ struct NcclTestsParams {
     std::optional<int> isolateRail;       ///< NCCL_IB_HCA = that rail's NIC only
     std::string launcher = "mpirun";      ///< "mpirun" or "srun"
     std::string hostfilePath = "hostfile"; ///< mpirun's --hostfile (validateFilePath)
+    /// mpirun: `--host A:G,B:G,...` instead of a hostfile (where no file can be written first: an
+    /// agent starts the launcher); NcclTestsLaunch::hostfile is then empty.
+    bool hostList = false;
+    /// mpirun: `--mca plm_rsh_agent PATH` (validateFilePath), the program mpirun reaches the other
+    /// nodes with instead of ssh (the emulator's railyard-emu-ssh); empty: Open MPI's default.
+    std::string rshAgent;
+    /// mpirun: `--bind-to` policy: core, socket, numa, none, hwthread, l3cache, board or package,
+    /// optionally ":overload-allowed". numa keeps each rank near its GPU and NIC; the emulator's
+    /// nodes share this machine's cores, where 8 ranks per numa domain would overload it: none.
+    std::string bindTo = "numa";
+    /// mpirun: `--allow-run-as-root` (Open MPI refuses to start as root without it).
+    bool allowRunAsRoot = false;
     /// More NCCL_* variables (validateNcclEnv). One with the name of a generated variable replaces
     /// its value in place (NCCL_IB_GID_INDEX=1 for an IPv6 GID, say); others are appended.
     std::vector<std::pair<std::string, std::string>> extraEnv;
@@ -114,8 +126,9 @@ int ncclTrafficClass(const core::LosslessProfile& profile);
 /// per rank (-g 1). The environment (ToolInvocation::env, in this order): NCCL_DEBUG=INFO,
 /// NCCL_DEBUG_SUBSYS=INIT,NET, NCCL_IB_HCA==<rail NICs as DEV:1, rail order; DEV:1,DEV:2 on a
 /// two-plane plan, port p = plane p> (or the isolated rail's NIC only), and on RoCEv2 NCCL_IB_GID_INDEX=3 and NCCL_IB_TC=ncclTrafficClass(...), then extraEnv.
-///   mpirun --hostfile FILE -np N --map-by ppr:G:node --bind-to numa -x NAME... --mca pml ob1
-///          --mca btl tcp,self TOOL -b MIN -e MAX -f F -g 1 -n ITERS -w WARMUP -c 0|1
+///   mpirun [--allow-run-as-root] --hostfile FILE|--host A:G,B:G -np N --map-by ppr:G:node
+///          --bind-to numa -x NAME... --mca pml ob1 --mca btl tcp,self [--mca plm_rsh_agent PATH]
+///          TOOL -b MIN -e MAX -f F -g 1 -n ITERS -w WARMUP -c 0|1
 ///   (nccl-tests uses MPI only to start the ranks and exchange NCCL's id: pml ob1 with the tcp and
 ///   self BTLs keeps MPI's own traffic off the rail NICs under test, so that a broken RDMA or
 ///   GPUDirect setup shows up in NCCL's log rather than as an MPI start-up failure.)

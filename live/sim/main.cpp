@@ -10,7 +10,9 @@
 #include "live/sim/faults.h"
 #include "live/sim/file_writer.h"
 #include "live/sim/ibsim_runner.h"
+#include "live/sim/nccl_tests_model.h"
 #include "live/sim/perftest_tools.h"
+#include "live/common/subprocess.h"
 #include "planner/planner.h"
 
 #include <CLI/CLI.hpp>
@@ -223,6 +225,7 @@ int main(int argc, char** argv)
     options.root = fs::absolute(root);
     options.traffic = traffic == "idle" ? live::TrafficKind::Idle : live::TrafficKind::AllReduce;
     options.slowEvery = slowEvery > 0 ? slowEvery : (plan->summary.nodes > 256 ? 4 : 1);
+    const std::vector<live::Fault> faultList = faults; // the nccl-tests stand-in's fabric file needs them too
     auto emulator = live::FabricEmulator::create(*plan, *catalog, std::move(faults), options);
     if (!emulator) {
         printErrors(emulator.errors());
@@ -275,6 +278,23 @@ int main(int argc, char** argv)
         for (const auto& e : s.errors())
             std::cerr << "railyard-sim: warning: " << e.toString() << '\n';
     }
+    // nccl-tests for `live test --kind allreduce`: DIR/tools/all_reduce_perf etc. and the ssh through
+    // which mpirun reaches the emulated nodes, links to the stand-in next to this program; mpirun,
+    // Open MPI's, for the agents' launcher; and the fabric facts the stand-in cannot read from a node.
+    const fs::path ncclEmulator = selfError ? fs::path() : live::emulatorToolNextTo(self, live::kNcclTestsEmulatorName);
+    if (ncclEmulator.empty()) {
+        std::cerr << "railyard-sim: warning: no " << live::kNcclTestsEmulatorName << " next to "
+                  << (selfError ? std::string("this program") : self.string()) << ": `live test --kind allreduce` will not find nccl-tests in "
+                  << toolsDir.string() << " (build the railyard-nccl-tests-emu target)" << std::endl;
+    } else if (auto s = live::writeNcclTestsTools(toolsDir, ncclEmulator, live::findProgram("mpirun")); !s) {
+        for (const auto& e : s.errors())
+            std::cerr << "railyard-sim: warning: " << e.toString() << '\n';
+    }
+    if (auto s = live::writeNcclEmuFabric(toolsDir / "nccl-tests-fabric.json",
+            live::ncclEmuFabricOf(sim.cabledPlan(), faultList, sim.nodes().empty() ? std::vector<std::string>() : sim.nodes().front().railMap));
+        !s)
+        for (const auto& e : s.errors())
+            std::cerr << "railyard-sim: warning: " << e.toString() << '\n';
     farmOptions.toolsDir = toolsDir;
 
     raiseFileLimit();

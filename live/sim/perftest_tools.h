@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // The emulator's tools folder: DIR/tools/ with perftest's program names linked to
-// railyard-perftest-emu, the stand-in that the emulated nodes' agents start for `live test`
-// (POST /v1/tests runs a whitelisted DIR/tools/<program>).
+// railyard-perftest-emu and nccl-tests' to railyard-nccl-tests-emu, the stand-ins that the emulated
+// nodes' agents start for `live test` (POST /v1/tests runs a whitelisted DIR/tools/<program>), plus
+// railyard-emu-ssh (the same stand-in: the ssh through which mpirun reaches the emulated nodes),
+// mpirun (a link to Open MPI's, when installed, for the agents' launcher) and
+// nccl-tests-fabric.json (what the nccl-tests stand-in cannot read from a node: live/sim/nccl_tests_model.h).
 #pragma once
 
 #include "core/result.h"
@@ -19,6 +22,21 @@ inline constexpr std::array<std::string_view, 4> kEmulatedPerftestTools { "ib_wr
 
 /// The stand-in's file name.
 inline constexpr std::string_view kPerftestEmulatorName = "railyard-perftest-emu";
+
+/// nccl-tests' program names linked to railyard-nccl-tests-emu (the three of Railyard's whitelist).
+inline constexpr std::array<std::string_view, 3> kEmulatedNcclTestsTools { "all_reduce_perf", "all_gather_perf",
+    "reduce_scatter_perf" };
+inline constexpr std::string_view kNcclTestsEmulatorName = "railyard-nccl-tests-emu";
+/// The name under which railyard-nccl-tests-emu is mpirun's ssh for the emulated nodes.
+inline constexpr std::string_view kEmulatedSshName = "railyard-emu-ssh";
+
+/// `name` (an executable file) in the folder of `program`; an empty path when there is none.
+std::filesystem::path emulatorToolNextTo(const std::filesystem::path& program, std::string_view name);
+
+/// Links kEmulatedNcclTestsTools and kEmulatedSshName in `toolsDir` to `emulator`, and `mpirun` to
+/// `mpirun` when that is not empty (Open MPI's, for the agents' --launcher agent). Error TOOLS_DIR.
+core::Status writeNcclTestsTools(const std::filesystem::path& toolsDir, const std::filesystem::path& emulator,
+    const std::filesystem::path& mpirun);
 
 /// railyard-perftest-emu in the folder of `program` (the running program, /proc/self/exe); an
 /// empty path when there is no executable file of that name there.
