@@ -13,7 +13,9 @@
 #include "app/cli/stop_signal.h"
 #include "app/cli/output_file.h"
 #include "live/client/collective_runner.h"
+#include "live/client/ib_routes.h"
 #include "live/client/test_runner.h"
+#include "live/common/umad2sim.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -38,6 +40,11 @@ namespace {
         std::string kind = "write_bw";
         std::string launcher = "agent";
         bool spinePaths = false;
+        bool routes = false; ///< --spine-paths on InfiniBand: read the subnet's forwarding tables from this host
+        bool ibsim = false;  ///< ... from the subnet ibsim simulates (libumad2sim)
+        std::string umad2sim;
+        std::string ca;
+        int caPort = 0;
         std::vector<std::string> nodes;
         std::string size = "1M";
         bool allSizes = false;
@@ -194,8 +201,44 @@ namespace {
         return kExitOk;
     }
 
+    /// --spine-paths with --routes or --ibsim on an InfiniBand plan: the subnet's routes, so that the
+    /// schedule covers every uplink from them; otherwise (or when they cannot be read) nullptr and
+    /// a note: the spine rounds then pair SU against SU.
+    std::shared_ptr<const live::SubnetRoutes> subnetRoutes(const LiveTestOptions& options, const core::Plan& plan,
+        const core::Catalog& catalog, std::vector<std::string>& notes)
+    {
+        if (!options.spinePaths || !(options.routes || options.ibsim))
+            return nullptr;
+        if (plan.spec.fabric != core::Fabric::InfiniBand) {
+            notes.push_back("--routes: a RoCEv2 fabric's ECMP paths are chosen per flow by hash, not read from a table; each cross-SU test "
+                            "runs enough QPs to cover them");
+            return nullptr;
+        }
+        live::DiscoveryOptions local;
+        local.caName = options.ca;
+        local.caPort = options.caPort;
+        // Per SMP: libibmad's default (--timeout-ms is the agents' HTTP deadline, not a MAD's).
+        auto read = live::readSubnetRoutes(plan, catalog, local, notes);
+        if (!read) {
+            notes.push_back("the subnet's routes could not be read (" + read.error().message + "; " + read.error().hint
+                + "): the spine rounds pair SU against SU, and a low pair is narrowed to its leaves' uplinks");
+            return nullptr;
+        }
+        return *read;
+    }
+
     int runLiveTest(const LiveTestOptions& options)
     {
+        if (options.ibsim && !live::umad2simLoaded() && !live::reexecutedUnderUmad2sim()) {
+            const auto library = options.umad2sim.empty() ? live::findUmad2sim() : std::optional<std::filesystem::path>(options.umad2sim);
+            if (!library) {
+                std::cerr << "live test --ibsim: libumad2sim.so not found (Debian package libumad2sim0); give --umad2sim PATH\n";
+                return kExitIncomplete;
+            }
+            live::reexecUnderUmad2sim(*library);
+            std::cerr << "live test: cannot run again with LD_PRELOAD=" << library->string() << "\n";
+            return kExitIncomplete;
+        }
         std::string source;
         core::Result<core::Catalog> catalog = loadCatalog(options.input);
         if (!catalog) {
@@ -231,12 +274,24 @@ namespace {
         test.base.bidirectional = options.bidirectional;
         test.base.dmabuf = options.dmabuf;
         test.lowPercent = options.lowPercent;
+        std::vector<std::string> routeNotes;
+        const std::shared_ptr<const live::SubnetRoutes> routes = subnetRoutes(options, *plan, *catalog, routeNotes);
+        live::KnownRoutes known;
+        if (routes) {
+            known = live::knownRoutes(routes);
+            test.schedule.routes = &known;
+        }
 
         if (options.dryRun) {
             auto schedule = live::schedulePairs(*plan, test.schedule);
             if (!schedule) {
                 printErrors(schedule.errors());
                 return kExitBadInput;
+            }
+            schedule->notes.insert(schedule->notes.begin(), routeNotes.begin(), routeNotes.end());
+            if (options.json) {
+                std::cout << live::toJson(*schedule).dump(2) << '\n';
+                return kExitOk;
             }
             for (const live::ScheduleRound& r : schedule->rounds) {
                 std::cout << "# round: " << r.purpose << ", " << r.tests.size() << " tests at once\n";
@@ -250,6 +305,12 @@ namespace {
                     }
                     std::cout << t.server << ": " << live::displayCommand((*inv)[0]) << '\n'
                               << t.client << ": " << live::displayCommand((*inv)[1]) << '\n';
+                    if (!t.route.empty()) {
+                        std::cout << "#   route " << t.client << "/nic" << t.rail << " ->";
+                        for (const std::string& port : t.route)
+                            std::cout << ' ' << port;
+                        std::cout << " -> " << t.serverLeaf << '\n';
+                    }
                 }
             }
             for (const std::string& n : schedule->notes)
@@ -273,10 +334,21 @@ namespace {
         run.stop = &stop.flag();
         std::ostream& progress = options.json ? std::cerr : std::cout;
         run.progress = [&progress](const std::string& line) { progress << line << '\n' << std::flush; };
-        const live::BandwidthTestReport report = live::runBandwidthTest(*plan, *catalog, agentOf, test, run);
+        for (const std::string& n : routeNotes)
+            progress << "note: " << n << '\n';
+        live::BandwidthTestReport report = live::runBandwidthTest(*plan, *catalog, agentOf, test, run);
+        report.schedule.notes.insert(report.schedule.notes.begin(), routeNotes.begin(), routeNotes.end());
 
         if (options.json) {
-            std::cout << live::toJson(report).dump(2) << '\n';
+            nlohmann::json doc = live::toJson(report);
+            if (report.schedule.links > 0) {
+                // The routes the schedule was chosen from, with each test's.
+                doc["paths"] = live::toJson(report.schedule)["paths"];
+                for (std::size_t i = 0; i < report.rounds.size(); ++i)
+                    for (std::size_t j = 0; j < report.rounds[i].size(); ++j)
+                        doc["rounds"][i]["tests"][j]["route"] = report.rounds[i][j].test.route;
+            }
+            std::cout << doc.dump(2) << '\n';
         } else {
             std::size_t tests = 0, low = 0;
             for (const auto& round : report.rounds)
@@ -288,6 +360,10 @@ namespace {
             std::cout << "ib_" << options.kind << ": " << tests << " tests in " << report.rounds.size() << " rounds, " << low
                       << " below " << core::formatFixed(report.lowGbps) << " Gb/s (" << core::formatFixed(options.lowPercent, 0) << " % of the plan's "
                       << core::formatFixed(report.boundGbps) << " Gb/s)\n";
+            if (report.schedule.links > 0)
+                std::cout << "spine paths from the subnet's routes: " << report.schedule.linksCovered << " of " << report.schedule.links
+                          << " inter-switch ports on a test's route, in " << report.schedule.pathRounds << " rounds (lower bound "
+                          << report.schedule.pathLowerBound << ")\n";
             for (const core::Finding& f : report.findings)
                 std::cout << "  " << core::toString(f.severity) << ' ' << f.code << ": " << f.message << '\n';
             if (report.findings.empty())
@@ -322,7 +398,18 @@ Command addLiveTestCommand(CLI::App& live)
            "agent (perftest pairs; nccl-tests: the first node's agent starts mpirun), mpirun or srun (nccl-tests, started here)")
         ->check(CLI::IsMember({ "agent", "mpirun", "srun" }))
         ->capture_default_str();
-    cmd->add_flag("--spine-paths", options->spinePaths, "Also cover every leaf-to-spine (and spine-to-core) path");
+    CLI::Option* spineOpt = cmd->add_flag("--spine-paths", options->spinePaths, "Also cover every leaf-to-spine (and spine-to-core) path");
+    CLI::Option* routesOpt = cmd->add_flag("--routes", options->routes,
+        "With --spine-paths on InfiniBand: read the subnet's forwarding tables from this host and choose the pairs from the routes")
+        ->needs(spineOpt);
+    CLI::Option* ibsimOpt = cmd->add_flag("--ibsim", options->ibsim,
+        "As --routes, from the subnet ibsim simulates (railyard-sim --ibsim; IBSIM_SOCKNAME)")
+        ->needs(spineOpt);
+    cmd->add_option("--umad2sim", options->umad2sim, "Path of libumad2sim.so for --ibsim")->type_name("FILE")->needs(ibsimOpt);
+    cmd->add_option("--ca", options->ca, "With --routes: the local HCA to query from (default: the first with an active port)")
+        ->type_name("NAME")
+        ->needs(routesOpt);
+    cmd->add_option("--ca-port", options->caPort, "With --routes: its port")->check(CLI::Range(0, 255))->needs(routesOpt);
     cmd->add_option("--nodes", options->nodes, "Test these nodes only (plan names, comma separated)")->delimiter(',')->type_name("NODE,...");
     cmd->add_option("--size", options->size, "Message size (K, M, G suffixes)")->capture_default_str();
     cmd->add_flag("--all-sizes", options->allSizes, "Sweep every size from 2 bytes to 8 MiB (perftest -a)");
@@ -354,7 +441,9 @@ Command addLiveTestCommand(CLI::App& live)
     cmd->add_flag("--json", options->json, "Print the rounds, every test's result and the findings as JSON");
     cmd->footer("perftest pairs run GPU k with NIC k of two nodes on the same rail, every rail in parallel, no NIC in two tests\n"
                 "at once; low results are narrowed down to a node port or a leaf's uplinks, with a retest round when two\n"
-                "suspects need telling apart. Ctrl+C cancels: every test of the round is stopped on every node.\n"
+                "suspects need telling apart. --spine-paths --routes (InfiniBand; --ibsim on the emulator) reads every switch's\n"
+                "forwarding table, picks the pairs whose routes cover every leaf uplink and spine downlink, and names the uplink\n"
+                "on a low pair's route. Ctrl+C cancels: every test of the round is stopped on every node.\n"
                 "nccl-tests (allreduce, all_gather, reduce_scatter) run through mpirun or srun started here, or mpirun started by\n"
                 "the first node's agent (--launcher agent); busbw per size is judged against the bound of the plan's NICs, and a\n"
                 "low or failed run is explained from NCCL's log, the agents' counters before and after, and their ports\n"

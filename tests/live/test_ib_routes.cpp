@@ -417,3 +417,72 @@ TEST(IbRoutesIbsim, RoutesFromTheForwardingTablesEqualIbtracert)
         }
     EXPECT_EQ(compared, 64); // 2 rounds x 8 rails x 4 tests
 }
+
+TEST(IbRoutesIbsim, LiveTestRunsTheRouteChosenRoundsThroughTheAgents)
+{
+    const Tools tools = findTools();
+    if (!tools.missing.empty())
+        GTEST_SKIP() << tools.missing;
+    ASSERT_TRUE(std::string(RAILYARD_SIM).size() > 0) << "railyard-sim not built";
+    TempDir dir("ib-routes-run", TempDir::Place::PreferRam);
+    const fs::path spec = dir.path() / "spec.plan.json";
+    std::ofstream(spec) << kTwoSu;
+    const fs::path root = dir.path() / "sim";
+    Child sim({ RAILYARD_SIM, "--plan", spec.string(), "--root", root.string(), "--ibsim", "--traffic", "idle", "--seconds", "300" }, {},
+        dir.path() / "sim.log");
+    for (int i = 0; i < 900 && !fs::exists(root / "agents.json"); ++i)
+        std::this_thread::sleep_for(100ms);
+    ASSERT_TRUE(fs::exists(root / "agents.json")) << readFile(dir.path() / "sim.log");
+    const std::string socket = envValue(readFile(root / "ibsim.env"), "IBSIM_SOCKNAME");
+
+    const fs::path out = dir.path() / "run.json";
+    {
+        Child cli({ RAILYARD_CLI, "live", "test", "--plan", spec.string(), "--agents", (root / "agents.json").string(), "--kind", "write_bw",
+                      "--spine-paths", "--ibsim", "--json" },
+            Env { { "IBSIM_SOCKNAME", socket } }, out);
+        const auto status = cli.waitFor(240s);
+        ASSERT_TRUE(status) << "railyard-cli did not finish";
+        EXPECT_EQ(*status, 0) << readFile(out);
+    }
+    const std::string text = readFile(out);
+    const std::size_t begin = text.find("\n{");
+    const std::size_t end = text.rfind("\n}");
+    ASSERT_TRUE(begin != std::string::npos && end != std::string::npos && end > begin) << text;
+    const nlohmann::json doc = nlohmann::json::parse(text.substr(begin + 1, end + 1 - begin), nullptr, false);
+    ASSERT_TRUE(doc.is_object()) << text;
+    EXPECT_EQ(doc["complete"], true);
+    EXPECT_EQ(doc["paths"]["links_covered"], 128) << doc["paths"].dump();
+    ASSERT_EQ(doc["rounds"].size(), 3u); // node ports, then the 2 route-chosen rounds
+    int routed = 0;
+    for (const auto& round : doc["rounds"])
+        for (const auto& o : round["tests"])
+            if (!o["route"].empty()) {
+                ++routed;
+                EXPECT_GT(o["gbps"].get<double>(), 300) << o.dump(); // a clean fabric: every route at line rate
+            }
+    EXPECT_EQ(routed, 64);
+    EXPECT_TRUE(doc["findings"].empty()) << doc["findings"].dump(1);
+}
+
+TEST(IbRoutes, LiveTestFallsBackToSuAgainstSuWhenTheSubnetCannotBeRead)
+{
+    std::error_code ec;
+    if (fs::exists("/sys/class/infiniband", ec) && !fs::is_empty("/sys/class/infiniband", ec))
+        GTEST_SKIP() << "this host has RDMA devices: --routes would read its subnet";
+    TempDir dir("ib-routes-fallback");
+    const fs::path spec = dir.path() / "spec.plan.json";
+    std::ofstream(spec) << kTwoSu;
+    const fs::path out = dir.path() / "out.txt";
+    Child cli({ RAILYARD_CLI, "live", "test", "--plan", spec.string(), "--spine-paths", "--routes", "--dry-run", "--json" }, {}, out);
+    const auto status = cli.waitFor(60s);
+    ASSERT_TRUE(status && *status == 0) << readFile(out);
+    const std::string text = readFile(out);
+    const nlohmann::json doc = nlohmann::json::parse(text.substr(text.find("\n{") == std::string::npos ? 0 : text.find("\n{") + 1), nullptr, false);
+    ASSERT_TRUE(doc.is_object()) << text;
+    EXPECT_NE(doc["notes"][0].get<std::string>().find("the subnet's routes could not be read"), std::string::npos) << doc["notes"].dump(1);
+    EXPECT_FALSE(doc.contains("paths"));
+    std::set<std::string> purposes;
+    for (const auto& r : doc["rounds"])
+        purposes.insert(r["purpose"].get<std::string>());
+    EXPECT_EQ(purposes, (std::set<std::string> { "node ports", "leaf-spine paths" }));
+}
