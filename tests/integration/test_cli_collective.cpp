@@ -16,7 +16,7 @@ namespace {
     const std::string kSim = RAILYARD_SIM;
     const fs::path kSpecs = fs::path(RAILYARD_TEST_DATA_DIR) / "collective";
 
-    /// railyard-sim on the spec with the faults, until its agents.json appears (or 30 s pass).
+    /// railyard-sim on the spec with the faults, until its agents.json appears (or 60 s pass).
     std::unique_ptr<live::ChildProcess> startSim(const fs::path& root, const fs::path& log)
     {
         live::SpawnOptions o;
@@ -26,7 +26,7 @@ namespace {
                                                             "--root", root.string(), "--faults",
                                                             (kSpecs / "degraded-node005-rail3.faults.json").string(), "--seconds", "120" },
             o);
-        for (int i = 0; i < 300 && sim->running() && !fs::exists(root / "agents.json"); ++i)
+        for (int i = 0; i < 600 && sim->running() && !fs::exists(root / "agents.json"); ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         return sim;
     }
@@ -38,7 +38,18 @@ TEST(CliCollective, AllReduceThroughMpirunNamesTheDegradedRail)
     if (kSim.empty() || live::findProgram("mpirun").empty())
         GTEST_SKIP() << "needs railyard-sim and Open MPI's mpirun (openmpi-bin)";
     TempDir dir;
-    const fs::path root = dir.path() / "fabric";
+    // The emulated trees are thousands of small files written atomically: on a RAM file system when there is one.
+    std::error_code ec;
+    const bool ram = fs::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0;
+    const fs::path root = ram ? fs::path("/dev/shm") / ("railyard-cli-collective-" + std::to_string(::getpid())) : dir.path() / "fabric";
+    struct RemoveRoot {
+        fs::path path;
+        ~RemoveRoot()
+        {
+            std::error_code e;
+            fs::remove_all(path, e);
+        }
+    } removeRoot { ram ? root : fs::path() };
     auto sim = startSim(root, dir.path() / "sim.log");
     ASSERT_TRUE(fs::exists(root / "agents.json")) << readText(dir.path() / "sim.log");
     const fs::path out = dir.path() / "result.json";
