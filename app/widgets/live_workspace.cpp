@@ -21,7 +21,8 @@
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QSplitter>
-#include <QTabWidget>
+#include <QStackedWidget>
+#include <QTabBar>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -77,16 +78,30 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
     nodesView->setModel(m_nodes);
     nodesView->horizontalHeader()->setStretchLastSection(true);
     nodesView->verticalHeader()->hide();
-    m_tabs = new QTabWidget(this);
-    m_tabs->addTab(m_throughput, tr("Throughput"));
-    m_tabs->addTab(m_congestion, tr("Congestion"));
-    m_tabs->addTab(buildFindingsPage(), tr("Findings"));
-    m_tabs->addTab(nodesView, tr("Nodes"));
+    // A tab bar over a stack rather than a QTabWidget: the planner's pages stay the main window's
+    // one tab widget (what its tests and findChild<QTabWidget*>() find).
+    auto* pages = new QWidget(this);
+    m_tabs = new QTabBar(pages);
+    m_tabs->setExpanding(false);
+    auto* stack = new QStackedWidget(pages);
+    for (const auto& [widget, title] : { std::pair<QWidget*, QString> { m_throughput, tr("Throughput") }, { m_congestion, tr("Congestion") },
+             { buildFindingsPage(), tr("Findings") }, { nodesView, tr("Nodes") } }) {
+        m_tabs->addTab(title);
+        stack->addWidget(widget);
+    }
+    connect(m_tabs, &QTabBar::currentChanged, stack, &QStackedWidget::setCurrentIndex);
+    // Charts hidden behind another page skip their updates: bring them up to date when shown.
+    connect(m_tabs, &QTabBar::currentChanged, this, [this] { frameArrived(); });
+    auto* pagesLayout = new QVBoxLayout(pages);
+    pagesLayout->setContentsMargins(0, 0, 0, 0);
+    pagesLayout->setSpacing(0);
+    pagesLayout->addWidget(m_tabs);
+    pagesLayout->addWidget(stack, 1);
 
     auto* split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("liveSplit"));
     split->addWidget(top);
-    split->addWidget(m_tabs);
+    split->addWidget(pages);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({ 520, 380 });

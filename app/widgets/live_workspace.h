@@ -19,7 +19,7 @@ class QLabel;
 class QLineEdit;
 class QMenu;
 class QProgressBar;
-class QTabWidget;
+class QTabBar;
 class QTableView;
 
 namespace railyard::app {
@@ -83,7 +83,7 @@ private:
     LiveFindingsFilter* m_filter = nullptr;
     QTableView* m_findingsView = nullptr;
     LiveNodesModel* m_nodes = nullptr;
-    QTabWidget* m_tabs = nullptr;
+    QTabBar* m_tabs = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_status = nullptr;
     QComboBox* m_colour = nullptr;
