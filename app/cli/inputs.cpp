@@ -3,7 +3,9 @@
 #include "app/cli/inputs.h"
 
 #include "app/cli/examples.h"
+#include "app/cli/exit_codes.h"
 #include "app/cli/progress_printer.h"
+#include "live/common/umad2sim.h"
 #include "planner/planner.h"
 
 #include <CLI/CLI.hpp>
@@ -11,6 +13,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -126,6 +130,20 @@ void printErrors(const core::Errors& errors, const std::string& source)
         std::cerr << "error: " << line << '\n';
     }
     std::cerr.flush();
+}
+
+std::optional<int> reexecForIbsim(bool ibsim, const std::string& library, const std::string& command)
+{
+    if (!ibsim || live::umad2simLoaded() || live::reexecutedUnderUmad2sim())
+        return std::nullopt;
+    const auto found = library.empty() ? live::findUmad2sim() : std::optional<std::filesystem::path>(library);
+    if (!found) {
+        std::cerr << command << " --ibsim: libumad2sim.so not found (Debian package libumad2sim0); give --umad2sim PATH\n";
+        return kExitIncomplete;
+    }
+    live::reexecUnderUmad2sim(*found);
+    std::cerr << command << ": cannot run again with LD_PRELOAD=" << found->string() << "\n";
+    return kExitIncomplete;
 }
 
 } // namespace railyard::app::cli

@@ -7,6 +7,7 @@
 #include "core/plan_spec.h"
 #include "core/result.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,5 +46,11 @@ core::Result<core::Plan> planInput(const InputOptions& options, std::string& sou
 
 /// Prints each error on its own line on stderr, naming `source` when the error does not already.
 void printErrors(const core::Errors& errors, const std::string& source = {});
+
+/// `--ibsim`: discovery and PMA queries must run with libumad2sim preloaded (live/common/umad2sim.h).
+/// Returns nullopt when the command may go on (no --ibsim, or already under it); otherwise runs
+/// this program again under the library (`library`, or the one Debian installs) and returns only
+/// when that fails, with the exit status to end with (the reason is printed, naming `command`).
+std::optional<int> reexecForIbsim(bool ibsim, const std::string& library, const std::string& command);
 
 } // namespace railyard::app::cli

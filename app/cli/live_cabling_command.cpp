@@ -143,17 +143,8 @@ namespace {
             std::cerr << "live cabling: give exactly one of --ibnetdiscover FILE, --ibsim, --discover, --agents FILE\n";
             return kExitBadInput;
         }
-        if (options.ibsim && !live::umad2simLoaded() && !live::reexecutedUnderUmad2sim()) {
-            const auto library = options.umad2sim.empty() ? live::findUmad2sim() : std::optional<std::filesystem::path>(options.umad2sim);
-            if (!library) {
-                std::cerr << "live cabling --ibsim: libumad2sim.so not found (Debian package libumad2sim0); give "
-                             "--umad2sim PATH\n";
-                return kExitIncomplete;
-            }
-            live::reexecUnderUmad2sim(*library);
-            std::cerr << "live cabling: cannot run again with LD_PRELOAD=" << library->string() << "\n";
-            return kExitIncomplete;
-        }
+        if (const auto failed = reexecForIbsim(options.ibsim, options.umad2sim, "live cabling"))
+            return *failed;
         std::string source;
         core::Result<core::Plan> plan = planInput(options.input, source);
         if (!plan) {

@@ -229,16 +229,8 @@ namespace {
 
     int runLiveTest(const LiveTestOptions& options)
     {
-        if (options.ibsim && !live::umad2simLoaded() && !live::reexecutedUnderUmad2sim()) {
-            const auto library = options.umad2sim.empty() ? live::findUmad2sim() : std::optional<std::filesystem::path>(options.umad2sim);
-            if (!library) {
-                std::cerr << "live test --ibsim: libumad2sim.so not found (Debian package libumad2sim0); give --umad2sim PATH\n";
-                return kExitIncomplete;
-            }
-            live::reexecUnderUmad2sim(*library);
-            std::cerr << "live test: cannot run again with LD_PRELOAD=" << library->string() << "\n";
-            return kExitIncomplete;
-        }
+        if (const auto failed = reexecForIbsim(options.ibsim, options.umad2sim, "live test"))
+            return *failed;
         std::string source;
         core::Result<core::Catalog> catalog = loadCatalog(options.input);
         if (!catalog) {
