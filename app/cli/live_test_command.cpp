@@ -12,6 +12,7 @@
 #include "app/cli/inputs.h"
 #include "app/cli/stop_signal.h"
 #include "app/cli/output_file.h"
+#include "app/cli/run_store.h"
 #include "live/client/collective_runner.h"
 #include "live/client/ib_routes.h"
 #include "live/client/test_runner.h"
@@ -66,7 +67,22 @@ namespace {
         bool allowRunAsRoot = false;
         std::string workDir;
         std::string out;
+        std::string project; ///< store the run (RunStore)
     };
+
+    /// The exit status of a finished run, and its one-line summary for the project's list.
+    int statusOf(bool complete, const std::vector<core::Finding>& findings, std::string& summary)
+    {
+        int errors = 0, warnings = 0;
+        for (const core::Finding& f : findings) {
+            if (f.severity == core::Severity::Error)
+                ++errors;
+            else if (f.severity == core::Severity::Warning)
+                ++warnings;
+        }
+        summary += std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings" + (complete ? "" : ", incomplete");
+        return !complete ? kExitIncomplete : errors > 0 ? kExitFindings : kExitOk;
+    }
 
 
     std::string ncclToolOf(const std::string& kind)
@@ -175,6 +191,9 @@ namespace {
         run.stop = &stop.flag();
         std::ostream& progress = std::cerr;
         run.progress = [&progress](const std::string& line) { progress << line << '\n' << std::flush; };
+        std::optional<RunStore> runStore = RunStore::open(options.project);
+        if (!runStore)
+            return kExitBadInput;
         const live::CollectiveTestReport report = live::runCollectiveTest(plan, catalog, run);
         for (const live::CollectiveRunOutcome& r : report.runs)
             if (r.error && r.error->code.rfind("LAUNCH_", 0) == 0) {
@@ -193,12 +212,11 @@ namespace {
         else
             printCollective(report);
         std::cout.flush();
-        if (!report.complete)
+        std::string summary = ncclToolOf(options.kind) + ": " + std::to_string(report.runs.size()) + " runs; ";
+        const int status = statusOf(report.complete, report.findings, summary);
+        if (!runStore->save(plan.spec.name, options.kind, status, report.complete, summary, doc))
             return kExitIncomplete;
-        for (const core::Finding& f : report.findings)
-            if (f.severity == core::Severity::Error)
-                return kExitFindings;
-        return kExitOk;
+        return status;
     }
 
     /// --spine-paths with --routes or --ibsim on an InfiniBand plan: the subnet's routes, so that the
@@ -328,27 +346,30 @@ namespace {
         run.progress = [&progress](const std::string& line) { progress << line << '\n' << std::flush; };
         for (const std::string& n : routeNotes)
             progress << "note: " << n << '\n';
+        std::optional<RunStore> runStore = RunStore::open(options.project);
+        if (!runStore)
+            return kExitBadInput;
         live::BandwidthTestReport report = live::runBandwidthTest(*plan, *catalog, agentOf, test, run);
         report.schedule.notes.insert(report.schedule.notes.begin(), routeNotes.begin(), routeNotes.end());
 
-        if (options.json) {
-            nlohmann::json doc = live::toJson(report);
-            if (report.schedule.links > 0) {
-                // The routes the schedule was chosen from, with each test's.
-                doc["paths"] = live::toJson(report.schedule)["paths"];
-                for (std::size_t i = 0; i < report.rounds.size(); ++i)
-                    for (std::size_t j = 0; j < report.rounds[i].size(); ++j)
-                        doc["rounds"][i]["tests"][j]["route"] = report.rounds[i][j].test.route;
+        nlohmann::json doc = live::toJson(report);
+        if (report.schedule.links > 0) {
+            // The routes the schedule was chosen from, with each test's.
+            doc["paths"] = live::toJson(report.schedule)["paths"];
+            for (std::size_t i = 0; i < report.rounds.size(); ++i)
+                for (std::size_t j = 0; j < report.rounds[i].size(); ++j)
+                    doc["rounds"][i]["tests"][j]["route"] = report.rounds[i][j].test.route;
+        }
+        std::size_t tests = 0, low = 0;
+        for (const auto& round : report.rounds)
+            for (const live::PairOutcome& o : round) {
+                ++tests;
+                if (o.gbps && *o.gbps < report.lowGbps)
+                    ++low;
             }
+        if (options.json) {
             std::cout << doc.dump(2) << '\n';
         } else {
-            std::size_t tests = 0, low = 0;
-            for (const auto& round : report.rounds)
-                for (const live::PairOutcome& o : round) {
-                    ++tests;
-                    if (o.gbps && *o.gbps < report.lowGbps)
-                        ++low;
-                }
             std::cout << "ib_" << options.kind << ": " << tests << " tests in " << report.rounds.size() << " rounds, " << low
                       << " below " << core::formatFixed(report.lowGbps) << " Gb/s (" << core::formatFixed(options.lowPercent, 0) << " % of the plan's "
                       << core::formatFixed(report.boundGbps) << " Gb/s)\n";
@@ -362,12 +383,11 @@ namespace {
                 std::cout << "no findings: every rail of every pair delivers what the plan promises\n";
         }
         std::cout.flush();
-        if (!report.complete)
+        std::string summary = "ib_" + options.kind + ": " + std::to_string(tests) + " tests, " + std::to_string(low) + " low; ";
+        const int status = statusOf(report.complete, report.findings, summary);
+        if (!runStore->save(plan->spec.name, options.kind, status, report.complete, summary, doc))
             return kExitIncomplete;
-        for (const core::Finding& f : report.findings)
-            if (f.severity == core::Severity::Error)
-                return kExitFindings;
-        return kExitOk;
+        return status;
     }
 
 } // namespace
@@ -431,6 +451,8 @@ Command addLiveTestCommand(CLI::App& live)
     cmd->add_option("--timeout-ms", options->requestTimeoutMs, "Deadline of each agent request")->check(CLI::Range(1, 600000))->capture_default_str();
     cmd->add_flag("--dry-run", options->dryRun, "Print the schedule and every command line; run nothing");
     cmd->add_flag("--json", options->json, "Print the rounds, every test's result and the findings as JSON");
+    cmd->add_option("--project", options->project, "Also store the run and its results in this project file (created when missing)")
+        ->type_name("FILE");
     cmd->footer("perftest pairs run GPU k with NIC k of two nodes on the same rail, every rail in parallel, no NIC in two tests\n"
                 "at once; low results are narrowed down to a node port or a leaf's uplinks, with a retest round when two\n"
                 "suspects need telling apart. --spine-paths --routes (InfiniBand; --ibsim on the emulator) reads every switch's\n"

@@ -56,7 +56,8 @@ TEST(CliCollective, AllReduceThroughMpirunNamesTheDegradedRail)
     const std::vector<std::string> args { "live", "test", "--plan", (kSpecs / "ib-2su.plan.json").string(), "--agents",
         (root / "agents.json").string(), "--kind", "allreduce", "--launcher", "mpirun", "--nodes", "node001,node005", "--min-bytes",
         "1M", "--max-bytes", "256M", "--iters", "1", "--warmup-iters", "0", "--rsh-agent", (root / "tools" / "railyard-emu-ssh").string(),
-        "--bind-to", "none", "--work-dir", dir.path().string(), "--timeout-s", "60", "--json", "--out", out.string() };
+        "--bind-to", "none", "--work-dir", dir.path().string(), "--timeout-s", "60", "--json", "--out", out.string(), "--project",
+        (dir.path() / "bringup.railyard").string() };
     const CliRun run = runCli(args);
     EXPECT_EQ(run.status, 1) << describe(args, run);
     const json doc = json::parse(run.out, nullptr, false);
@@ -73,6 +74,14 @@ TEST(CliCollective, AllReduceThroughMpirunNamesTheDegradedRail)
     EXPECT_TRUE(named) << doc["findings"].dump(1);
     EXPECT_NE(run.err.find("268435456 B: busbw"), std::string::npos) << run.err; // progress per size on stderr
     EXPECT_EQ(json::parse(readText(out), nullptr, false), doc);
+    // The run is stored in the project, with the same document.
+    const CliRun list = runCli({ "results", "list", "--project", (dir.path() / "bringup.railyard").string(), "--json" });
+    const json runs = json::parse(list.out, nullptr, false);
+    ASSERT_TRUE(runs.is_array() && runs.size() == 1u) << list.out << list.err;
+    EXPECT_EQ(runs[0]["kind"], "allreduce");
+    EXPECT_EQ(runs[0]["exit_status"], 1);
+    const CliRun shown = runCli({ "results", "show", "1", "--project", (dir.path() / "bringup.railyard").string(), "--json" });
+    EXPECT_EQ(json::parse(shown.out, nullptr, false), doc);
 
     // Bad input: a crafted rsh agent is refused before anything starts.
     std::vector<std::string> crafted = args;
