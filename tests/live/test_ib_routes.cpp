@@ -342,6 +342,20 @@ std::string envValue(const std::string& text, const std::string& key)
     return {};
 }
 
+/// railyard-sim --ibsim on the 2-SU plan (written to `spec`), idle, serving from `root`; returns once
+/// agents.json is there (or after 90 s: the caller checks).
+std::unique_ptr<Child> startIbsimFabric(const fs::path& dir, const fs::path& spec, const fs::path& root)
+{
+    std::ofstream(spec) << kTwoSu;
+    auto sim = std::make_unique<Child>(
+        std::vector<std::string> { RAILYARD_SIM, "--plan", spec.string(), "--root", root.string(), "--ibsim", "--traffic", "idle",
+            "--seconds", "300" },
+        Env {}, dir / "sim.log");
+    for (int i = 0; i < 900 && !fs::exists(root / "agents.json"); ++i)
+        std::this_thread::sleep_for(100ms);
+    return sim;
+}
+
 } // namespace
 
 TEST(IbRoutesIbsim, RoutesFromTheForwardingTablesEqualIbtracert)
@@ -352,12 +366,8 @@ TEST(IbRoutesIbsim, RoutesFromTheForwardingTablesEqualIbtracert)
     ASSERT_TRUE(std::string(RAILYARD_SIM).size() > 0) << "railyard-sim not built";
     TempDir dir("ib-routes", TempDir::Place::PreferRam);
     const fs::path spec = dir.path() / "spec.plan.json";
-    std::ofstream(spec) << kTwoSu;
     const fs::path root = dir.path() / "sim";
-    Child sim({ RAILYARD_SIM, "--plan", spec.string(), "--root", root.string(), "--ibsim", "--traffic", "idle", "--seconds", "300" }, {},
-        dir.path() / "sim.log");
-    for (int i = 0; i < 900 && !fs::exists(root / "agents.json"); ++i)
-        std::this_thread::sleep_for(100ms);
+    const std::unique_ptr<Child> sim = startIbsimFabric(dir.path(), spec, root);
     ASSERT_TRUE(fs::exists(root / "agents.json")) << readFile(dir.path() / "sim.log");
     const std::string envText = readFile(root / "ibsim.env");
     const Env env { { "IBSIM_SOCKNAME", envValue(envText, "IBSIM_SOCKNAME") }, { "LD_PRELOAD", tools.umad2sim.string() } };
@@ -426,12 +436,8 @@ TEST(IbRoutesIbsim, LiveTestRunsTheRouteChosenRoundsThroughTheAgents)
     ASSERT_TRUE(std::string(RAILYARD_SIM).size() > 0) << "railyard-sim not built";
     TempDir dir("ib-routes-run", TempDir::Place::PreferRam);
     const fs::path spec = dir.path() / "spec.plan.json";
-    std::ofstream(spec) << kTwoSu;
     const fs::path root = dir.path() / "sim";
-    Child sim({ RAILYARD_SIM, "--plan", spec.string(), "--root", root.string(), "--ibsim", "--traffic", "idle", "--seconds", "300" }, {},
-        dir.path() / "sim.log");
-    for (int i = 0; i < 900 && !fs::exists(root / "agents.json"); ++i)
-        std::this_thread::sleep_for(100ms);
+    const std::unique_ptr<Child> sim = startIbsimFabric(dir.path(), spec, root);
     ASSERT_TRUE(fs::exists(root / "agents.json")) << readFile(dir.path() / "sim.log");
     const std::string socket = envValue(readFile(root / "ibsim.env"), "IBSIM_SOCKNAME");
 
