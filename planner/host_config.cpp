@@ -95,8 +95,6 @@ put() {
 }
 
 # ARP: answer and announce only on the NIC that owns the address (all NICs share one subnet space).
-sysctl -qw net.ipv4.conf.all.arp_ignore=1 net.ipv4.conf.all.arp_announce=2
-HCA=""
 )";
 
     void nicBlock(std::string& s, const HostIntent& host, const NicIntent& n)
@@ -110,16 +108,15 @@ HCA=""
         s += "DEV=$(rdma_dev " + n.railMapEntry + ")\n";
         s += "NET=$(netdev_of \"$DEV\" " + port + ")\n";
         s += "HCA=\"${HCA:+$HCA,}$DEV:" + port + "\"\n";
-        s += "ip link set dev \"$NET\" mtu " + std::to_string(q.interfaceMtu) + " up\n";
-        s += "ip addr replace " + cidr + " dev \"$NET\"\n";
+        s += hostMtuCommand(q, "$NET") + "\n";
+        s += hostAddressCommand(n, "$NET") + "\n";
         // Loose reverse-path filtering: replies to a NIC's address may arrive on another NIC.
-        s += "sysctl -qw \"net.ipv4.conf.$NET.rp_filter=2\" \"net.ipv4.conf.$NET.arp_ignore=1\" \"net.ipv4.conf.$NET.arp_announce=2\"\n";
-        s += "ip route replace " + n.network + "/" + std::to_string(n.prefixLength) + " dev \"$NET\" src " + n.address + " table " + table
-            + "\n";
-        s += "ip route replace default via " + n.gateway + " dev \"$NET\" src " + n.address + " table " + table + "\n";
-        s += "while ip rule del from " + n.address + " table " + table + " 2>/dev/null; do :; done\n";
-        s += "ip rule add from " + n.address + " table " + table + " priority " + table + "\n";
-        s += "mlnx_qos -i \"$NET\" --trust " + std::string(q.trustDscp ? "dscp" : "pcp") + " --pfc " + pfcVector(q) + "\n";
+        s += hostNicSysctlCommand("$NET") + "\n";
+        for (const std::string& line : hostRouteCommands(n, "$NET"))
+            s += line + "\n";
+        for (const std::string& line : hostRuleCommands(n))
+            s += line + "\n";
+        s += hostQosCommand(q, "$NET") + "\n";
         if (q.trustDscp) {
             s += "mlnx_qos -i \"$NET\" --dscp2prio set," + std::to_string(q.roceDscp) + "," + std::to_string(q.rocePriority) + "\n";
             s += "mlnx_qos -i \"$NET\" --dscp2prio set," + std::to_string(q.cnpDscp) + "," + std::to_string(q.cnpPriority) + "\n";
@@ -137,6 +134,47 @@ HCA=""
     }
 
 } // namespace
+
+std::string hostMtuCommand(const QosIntent& qos, const std::string& netdev)
+{
+    return "ip link set dev \"" + netdev + "\" mtu " + std::to_string(qos.interfaceMtu) + " up";
+}
+
+std::string hostAddressCommand(const NicIntent& nic, const std::string& netdev)
+{
+    return "ip addr replace " + nic.address + "/" + std::to_string(nic.prefixLength) + " dev \"" + netdev + "\"";
+}
+
+std::string hostNicSysctlCommand(const std::string& netdev)
+{
+    const std::string conf = "\"net.ipv4.conf." + netdev + ".";
+    return "sysctl -qw " + conf + "rp_filter=2\" " + conf + "arp_ignore=1\" " + conf + "arp_announce=2\"";
+}
+
+std::string hostAllSysctlCommand()
+{
+    return "sysctl -qw net.ipv4.conf.all.arp_ignore=1 net.ipv4.conf.all.arp_announce=2";
+}
+
+std::vector<std::string> hostRouteCommands(const NicIntent& nic, const std::string& netdev)
+{
+    const std::string table = std::to_string(nic.table);
+    return { "ip route replace " + nic.network + "/" + std::to_string(nic.prefixLength) + " dev \"" + netdev + "\" src " + nic.address
+            + " table " + table,
+        "ip route replace default via " + nic.gateway + " dev \"" + netdev + "\" src " + nic.address + " table " + table };
+}
+
+std::vector<std::string> hostRuleCommands(const NicIntent& nic)
+{
+    const std::string table = std::to_string(nic.table);
+    return { "while ip rule del from " + nic.address + " table " + table + " 2>/dev/null; do :; done",
+        "ip rule add from " + nic.address + " table " + table + " priority " + table };
+}
+
+std::string hostQosCommand(const QosIntent& qos, const std::string& netdev)
+{
+    return "mlnx_qos -i \"" + netdev + "\" --trust " + std::string(qos.trustDscp ? "dscp" : "pcp") + " --pfc " + pfcVector(qos);
+}
 
 int hostRoutingTable(int rail, int planeIndex, int planes)
 {
@@ -195,6 +233,7 @@ std::string hostScript(const core::Plan& plan, const HostIntent& host)
     s += "# Each NIC gets a routing table of its own and an 'ip rule' for its address, so that traffic from\n";
     s += "# that address leaves by that NIC whatever the main table says.\n";
     s += kPrelude;
+    s += hostAllSysctlCommand() + "\nHCA=\"\"\n";
     for (const NicIntent& n : host.nics)
         nicBlock(s, host, n);
     s += "\n# NCCL environment of jobs on this node (source it, or pass it to the launcher).\n";

@@ -50,6 +50,17 @@ struct HostIntent {
     std::vector<std::pair<std::string, std::string>> ncclEnv;
 };
 
+/// The commands hostScript() runs, one function each, so that a live check's fix for a setting
+/// is exactly the script's command for it. `netdev` is the word inside the quotes: the script
+/// passes "$NET" (found on the host), a check the netdev it saw ("enp19s0np0").
+std::string hostMtuCommand(const QosIntent& qos, const std::string& netdev);        ///< ip link set dev "N" mtu 9000 up
+std::string hostAddressCommand(const NicIntent& nic, const std::string& netdev);    ///< ip addr replace A/P dev "N"
+std::string hostNicSysctlCommand(const std::string& netdev);                        ///< rp_filter=2 arp_ignore=1 arp_announce=2 of N
+std::string hostAllSysctlCommand();                                                 ///< net.ipv4.conf.all arp_ignore=1 arp_announce=2
+std::vector<std::string> hostRouteCommands(const NicIntent& nic, const std::string& netdev); ///< connected and default route of its table
+std::vector<std::string> hostRuleCommands(const NicIntent& nic);                    ///< the rule's old copies deleted, then added
+std::string hostQosCommand(const QosIntent& qos, const std::string& netdev);        ///< mlnx_qos trust and PFC vector
+
 /// Every node (or only `onlyNode`), in plan order. `railMap` is the node type's (core::NodeType::
 /// railMap): an RDMA device name or PCI address per rail. Errors: HOST_RAIL_MAP (no rail map, too
 /// few entries, or an entry that is neither a device name nor a PCI address), NODE_UNKNOWN,
