@@ -33,6 +33,16 @@ struct PcieLink {
     int maxWidth = 0;
 };
 
+/// One entry of a port's GID table: `ports/<n>/gids/<i>`, `gid_attrs/types/<i>`,
+/// `gid_attrs/ndevs/<i>` (what `show_gids` prints).
+struct GidEntry {
+    int index = 0;
+    std::string gid;    ///< "0000:0000:0000:0000:0000:ffff:0a00:000d"
+    std::string type;   ///< "IB/RoCE v1" or "RoCE v2"; empty when unreadable
+    std::string netdev; ///< the netdev the GID belongs to; empty when unreadable
+    std::string ipv4;   ///< an IPv4-mapped GID's address ("10.0.0.13"); empty for any other GID
+};
+
 /// One port of an RDMA device (`/sys/class/infiniband/<dev>/ports/<n>`).
 struct RdmaPort {
     int number = 1;
@@ -50,6 +60,9 @@ struct RdmaPort {
     std::string gid0;           ///< GID index 0, "fe80:0000:...:..."
     std::optional<int> rocev2GidIndex; ///< first GID of type "RoCE v2" with an IPv4-mapped or global address
     std::string rocev2Gid;
+    /// The port's GID table (Ethernet ports: every entry that reads; empty slots fail with EINVAL
+    /// and are left out). Empty from an older agent or on InfiniBand.
+    std::vector<GidEntry> gids;
 };
 
 /// An LLDP neighbour of a NIC port (RoCEv2 cabling): the switch and its port.
@@ -117,6 +130,53 @@ struct SubnetManager {
     std::string routingEngine; ///< "ftree", "updn", ... when readable
 };
 
+/// An IPv4 address of a netdev (`ip -4 addr`).
+struct Ipv4Address {
+    std::string address;  ///< "10.0.0.13"
+    int prefixLength = 32;
+};
+
+/// The IPv4 sysctls of one `net.ipv4.conf.<name>` (a netdev, or `all`), as
+/// /proc/sys/net/ipv4/conf/<name>/ holds them; nullopt when unreadable. The kernel acts on
+/// max(all, netdev) for rp_filter, arp_ignore and arp_announce, and on all || netdev for arp_filter.
+struct NetSysctls {
+    std::optional<int> rpFilter;    ///< 0 off, 1 strict, 2 loose
+    std::optional<int> arpIgnore;
+    std::optional<int> arpAnnounce;
+    std::optional<int> arpFilter;
+};
+
+/// One policy routing rule (`ip rule`).
+struct RoutingRule {
+    int priority = 0;
+    std::string from;        ///< "10.0.0.13", "10.0.1.0" with fromPrefix 26, or "all"
+    int fromPrefix = 32;     ///< 0 for "all"
+    std::string table;       ///< "100", "main", "local", "default"; empty for a rule without a lookup
+    bool selectorsBeyondFrom = false; ///< the rule also matches on iif, oif, fwmark, tos...: not a plain source rule
+};
+
+/// One route of a routing table (`ip route show table all`).
+struct Route {
+    std::string table;       ///< "100", "main", "local"
+    std::string type;        ///< "unicast" (ip prints no type), "local", "broadcast", "unreachable", ...
+    std::string destination; ///< "default", "10.0.0.12/31", "10.0.0.13" (a host route)
+    std::string gateway;     ///< empty for a connected route
+    std::string dev;
+    std::string source;      ///< the preferred source (`src`, ip's "prefsrc")
+};
+
+/// What the host does with IP on its rail NICs: addresses, rp_filter and ARP settings, policy
+/// routing. Each part says whether it was read: a part that could not be read is unknown, not empty.
+struct HostNetwork {
+    bool addressesKnown = false;
+    std::map<std::string, std::vector<Ipv4Address>> addresses; ///< netdev -> its IPv4 addresses
+    std::map<std::string, NetSysctls> sysctls;                 ///< "all" and each RDMA netdev
+    bool rulesKnown = false;
+    std::vector<RoutingRule> rules; ///< in priority order
+    bool routesKnown = false;
+    std::vector<Route> routes;      ///< every IPv4 table but "local"
+};
+
 /// Everything `/v1/inventory` answers.
 struct Inventory {
     std::string node;     ///< the plan's name for the node, as the agent was told (`--node`), else hostname
@@ -126,6 +186,9 @@ struct Inventory {
     std::vector<Gpu> gpus;
     GpuDirect gpuDirect;
     std::optional<SubnetManager> subnetManager;
+    /// Absent from an older agent (api_version 1 before the host checks), or where the agent was
+    /// not asked (agentless dumps).
+    std::optional<HostNetwork> network;
     std::vector<std::string> warnings; ///< what could not be read, in words
 };
 

@@ -81,7 +81,42 @@ namespace {
             { "rocev2_gid_index", nullptr }, { "rocev2_gid", p.rocev2Gid } };
         if (p.rocev2GidIndex)
             out["rocev2_gid_index"] = *p.rocev2GidIndex;
+        json gids = json::array();
+        for (const GidEntry& g : p.gids)
+            gids.push_back({ { "index", g.index }, { "gid", g.gid }, { "type", g.type }, { "netdev", g.netdev }, { "ipv4", g.ipv4 } });
+        out["gids"] = std::move(gids);
         return out;
+    }
+
+    json optionalInt(const std::optional<int>& v)
+    {
+        return v ? json(*v) : json(nullptr);
+    }
+
+    json networkJson(const HostNetwork& n)
+    {
+        json addresses = json::object();
+        for (const auto& [netdev, list] : n.addresses) {
+            json entries = json::array();
+            for (const Ipv4Address& a : list)
+                entries.push_back({ { "address", a.address }, { "prefix_length", a.prefixLength } });
+            addresses[netdev] = std::move(entries);
+        }
+        json sysctls = json::object();
+        for (const auto& [name, c] : n.sysctls)
+            sysctls[name] = { { "rp_filter", optionalInt(c.rpFilter) }, { "arp_ignore", optionalInt(c.arpIgnore) },
+                { "arp_announce", optionalInt(c.arpAnnounce) }, { "arp_filter", optionalInt(c.arpFilter) } };
+        json rules = json::array();
+        for (const RoutingRule& r : n.rules)
+            rules.push_back({ { "priority", r.priority }, { "from", r.from }, { "from_prefix", r.fromPrefix }, { "table", r.table },
+                { "selectors_beyond_from", r.selectorsBeyondFrom } });
+        json routes = json::array();
+        for (const Route& r : n.routes)
+            routes.push_back({ { "table", r.table }, { "type", r.type }, { "destination", r.destination }, { "gateway", r.gateway },
+                { "dev", r.dev }, { "source", r.source } });
+        return { { "addresses_known", n.addressesKnown }, { "addresses", std::move(addresses) }, { "sysctls", std::move(sysctls) },
+            { "rules_known", n.rulesKnown }, { "rules", std::move(rules) }, { "routes_known", n.routesKnown },
+            { "routes", std::move(routes) } };
     }
 
     json qosJson(const QosConfig& q)
@@ -425,7 +460,41 @@ namespace {
         p.gid0 = o.str("gid0");
         p.rocev2GidIndex = o.optionalInteger("rocev2_gid_index");
         p.rocev2Gid = o.str("rocev2_gid");
+        // Optional: an older agent sends no GID table.
+        if (o.member("gids", false))
+            o.forEachObject("gids", [&p](const Obj& g) {
+                p.gids.push_back({ g.integer("index"), g.str("gid"), g.str("type"), g.str("netdev"), g.str("ipv4") });
+            });
         return p;
+    }
+
+    HostNetwork readNetwork(const Obj& o)
+    {
+        HostNetwork n;
+        n.addressesKnown = o.boolean("addresses_known");
+        if (const auto a = o.object("addresses")) {
+            for (const auto& [netdev, list] : a->value().items()) {
+                auto& out = n.addresses[netdev];
+                a->forEachObject(netdev, [&out](const Obj& e) { out.push_back({ e.str("address"), e.integer("prefix_length") }); });
+            }
+        }
+        if (const auto c = o.object("sysctls")) {
+            for (const auto& [name, value] : c->value().items()) {
+                if (const auto one = c->object(name))
+                    n.sysctls[name] = NetSysctls { one->optionalInteger("rp_filter"), one->optionalInteger("arp_ignore"),
+                        one->optionalInteger("arp_announce"), one->optionalInteger("arp_filter") };
+            }
+        }
+        n.rulesKnown = o.boolean("rules_known");
+        o.forEachObject("rules", [&n](const Obj& r) {
+            n.rules.push_back({ r.integer("priority"), r.str("from"), r.integer("from_prefix"), r.str("table"),
+                r.boolean("selectors_beyond_from") });
+        });
+        n.routesKnown = o.boolean("routes_known");
+        o.forEachObject("routes", [&n](const Obj& r) {
+            n.routes.push_back({ r.str("table"), r.str("type"), r.str("destination"), r.str("gateway"), r.str("dev"), r.str("source") });
+        });
+        return n;
     }
 
     QosConfig readQos(const Obj& parent)
@@ -598,7 +667,9 @@ json toJson(const Inventory& inventory)
         { "gpu_direct",
             { { "peermem", toString(inventory.gpuDirect.peermem) }, { "dmabuf", toString(inventory.gpuDirect.dmabuf) },
                 { "possible", inventory.gpuDirect.possible() } } },
-        { "subnet_manager", nullptr }, { "warnings", inventory.warnings } };
+        { "subnet_manager", nullptr }, { "network", nullptr }, { "warnings", inventory.warnings } };
+    if (inventory.network)
+        out["network"] = networkJson(*inventory.network);
     if (inventory.subnetManager) {
         out["subnet_manager"] = { { "master_guid", inventory.subnetManager->masterGuid },
             { "master_lid", inventory.subnetManager->masterLid },
@@ -648,6 +719,11 @@ core::Result<Inventory> inventoryFromJson(const nlohmann::json& doc, std::string
         if (const auto s = o.object("subnet_manager")) {
             inv.subnetManager = SubnetManager { s->str("master_guid"), s->integer("master_lid"), s->str("routing_engine") };
         }
+    }
+    // Optional (api_version 1 agents before the host checks send none).
+    if (const json* n = o.member("network", false); n && !n->is_null()) {
+        if (const auto network = o.object("network"))
+            inv.network = readNetwork(*network);
     }
     if (const json* w = o.array("warnings")) {
         for (std::size_t i = 0; i < w->size(); ++i) {

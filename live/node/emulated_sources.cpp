@@ -123,6 +123,35 @@ private:
     std::filesystem::path m_dir;
 };
 
+/// dir/ip/{addr,rule,route}.json (what `ip -j -4 addr show`, `ip -j -4 rule show` and
+/// `ip -j -4 route show table all` print) and dir/proc/sys/net/ipv4/conf/.
+class EmulatedNetwork final : public NetworkSource {
+public:
+    explicit EmulatedNetwork(std::filesystem::path dir)
+        : m_dir(std::move(dir))
+    {
+    }
+    IpDumps dumps() const override
+    {
+        IpDumps out;
+        auto load = [&](const char* name, std::optional<std::string>& into) {
+            std::string text, error;
+            if (sysfs::readFile((m_dir / "ip" / name).string(), text, &error))
+                into = std::move(text);
+            else if (out.why.empty())
+                out.why = (m_dir / "ip" / name).string() + ": " + error;
+        };
+        load("addr.json", out.addr);
+        load("rule.json", out.rule);
+        load("route.json", out.route);
+        return out;
+    }
+    std::filesystem::path procRoot() const override { return m_dir / "proc"; }
+
+private:
+    std::filesystem::path m_dir;
+};
+
 } // namespace
 
 NodeSources emulatedSources(const std::filesystem::path& dir)
@@ -132,6 +161,7 @@ NodeSources emulatedSources(const std::filesystem::path& dir)
     sources.ethtool = std::make_shared<EmulatedEthtool>(dir);
     sources.lldp = std::make_shared<EmulatedLldp>(dir);
     sources.gpu = std::make_shared<EmulatedGpuDriver>(dir);
+    sources.network = std::make_shared<EmulatedNetwork>(dir);
     return sources;
 }
 

@@ -76,6 +76,33 @@ public:
     Tri dmabuf() const override { return Tri::Unknown; }
 };
 
+/// iproute2's JSON from the system's `ip`, and /proc.
+class HostNetworkSource final : public NetworkSource {
+public:
+    IpDumps dumps() const override
+    {
+        IpDumps out;
+        const std::string program = findProgram("ip", ProgramSearch::SystemOnly);
+        if (program.empty()) {
+            out.why = "ip (iproute2) not found in the system folders";
+            return out;
+        }
+        auto run = [&](std::vector<std::string> argv, std::optional<std::string>& into) {
+            argv.insert(argv.begin(), program);
+            auto text = runProgram(argv, std::chrono::seconds(3));
+            if (text)
+                into = std::move(*text);
+            else if (out.why.empty())
+                out.why = text.errors().front().message;
+        };
+        run({ "-j", "-4", "addr", "show" }, out.addr);
+        run({ "-j", "-4", "rule", "show" }, out.rule);
+        run({ "-j", "-4", "route", "show", "table", "all" }, out.route);
+        return out;
+    }
+    std::filesystem::path procRoot() const override { return "/proc"; }
+};
+
 } // namespace
 
 std::string parseNvidiaInformationModel(std::string_view text)
@@ -111,6 +138,7 @@ NodeSources hostSources()
     sources.ethtool = std::make_shared<HostEthtool>();
     sources.lldp = std::make_shared<HostLldp>();
     sources.gpu = std::make_shared<HostGpuDriver>();
+    sources.network = std::make_shared<HostNetworkSource>();
     return sources;
 }
 

@@ -315,18 +315,22 @@ void readPort(const ScannedPort& scanned, const std::string& deviceName, RdmaPor
     // The first RoCE v2 GID with an address that routes: not zero and not link-local (NCCL and
     // routed RoCEv2 use the IPv4-mapped or global entries, e.g. index 3 after fe80 v1/v2 and
     // the IPv4-mapped v1 entry). Empty table slots fail to read (EINVAL) and are skipped.
-    std::string type;
-    std::string gid;
-    for (const auto& index : sysfs::listDirectory(scanned.dir + "/gid_attrs/types")) {
-        if (!sysfs::readText(scanned.dir + "/gid_attrs/types/" + index, type) || type != "RoCE v2")
+    // The whole table is kept too (GidEntry), so that a check can say which index carries the rail
+    // address. mlx5 lists 255 slots; unused ones read as zeros (or fail), and are left out.
+    for (const auto& index : sysfs::listDirectory(scanned.dir + "/gids")) {
+        const auto number = sysfs::parseUnsigned(index);
+        GidEntry entry;
+        if (!number || !sysfs::readText(scanned.dir + "/gids/" + index, entry.gid) || gidIsZero(entry.gid))
             continue;
-        if (!sysfs::readText(scanned.dir + "/gids/" + index, gid) || gidIsZero(gid) || gidIsLinkLocal(gid))
-            continue;
-        if (const auto number = sysfs::parseUnsigned(index)) {
-            port.rocev2GidIndex = static_cast<int>(*number);
-            port.rocev2Gid = gid;
-            break;
+        entry.index = static_cast<int>(*number);
+        sysfs::readText(scanned.dir + "/gid_attrs/types/" + index, entry.type);
+        sysfs::readText(scanned.dir + "/gid_attrs/ndevs/" + index, entry.netdev);
+        entry.ipv4 = ipv4OfGid(entry.gid);
+        if (!port.rocev2GidIndex && entry.type == "RoCE v2" && !gidIsLinkLocal(entry.gid)) {
+            port.rocev2GidIndex = entry.index;
+            port.rocev2Gid = entry.gid;
         }
+        port.gids.push_back(std::move(entry));
     }
 }
 
@@ -524,6 +528,26 @@ Inventory NodeReader::inventory() const
                     + "/ecn missing: ECN/DCQCN settings unknown (the files come with NVIDIA's mlx5 driver stack)");
         }
         inventory.devices.push_back(std::move(device));
+    }
+
+    // IP state of the RoCE netdevs (addresses, rules, routes, rp_filter/ARP): what a routed RoCEv2
+    // host needs so that each rail's traffic leaves by its own NIC. Not read on InfiniBand hosts.
+    if (m_sources.network) {
+        std::set<std::string> netdevs;
+        for (const RdmaDevice& device : inventory.devices) {
+            for (const RdmaPort& port : device.ports) {
+                if (port.linkLayer != LinkLayer::Ethernet)
+                    continue;
+                if (!device.netdev.empty())
+                    netdevs.insert(device.netdev);
+                for (const GidEntry& gid : port.gids)
+                    if (!gid.netdev.empty())
+                        netdevs.insert(gid.netdev);
+            }
+        }
+        if (!netdevs.empty())
+            inventory.network = assembleHostNetwork(m_sources.network->dumps(), m_sources.network->procRoot(),
+                std::vector<std::string>(netdevs.begin(), netdevs.end()), warnings);
     }
 
     // LLDP neighbours go to the device whose netdev (or RoCE netdev, or a slave of its bond)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "live/common/inventory.h"
+#include "live/node/host_network.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -48,17 +49,28 @@ public:
     virtual Tri dmabuf() const = 0;
 };
 
+/// The host's IP state (host_network.h): iproute2's JSON dumps, and the folder that holds
+/// sys/net/ipv4/conf/ (the rp_filter and ARP sysctls).
+class NetworkSource {
+public:
+    virtual ~NetworkSource() = default;
+    virtual IpDumps dumps() const = 0;
+    virtual std::filesystem::path procRoot() const = 0;
+};
+
 struct NodeSources {
     std::shared_ptr<const DcbSource> dcb;
     std::shared_ptr<const EthtoolSource> ethtool;
     std::shared_ptr<const LldpSource> lldp;
     std::shared_ptr<const GpuDriverSource> gpu;
+    std::shared_ptr<const NetworkSource> network; ///< null: Inventory::network stays absent
 };
 
-/// The real sources of this host (netlink, ioctl, lldpctl, the NVIDIA driver's files).
+/// The real sources of this host (netlink, ioctl, lldpctl, the NVIDIA driver's files, `ip -j`, /proc).
 NodeSources hostSources();
 /// The emulator's stand-ins: files in the tools' own formats under `dir`
-/// (`dir/qos/<netdev>.mlnx_qos`, `dir/ethtool/<netdev>.txt`, `dir/lldp.keyvalue`, `dir/gpu.json`).
+/// (`dir/qos/<netdev>.mlnx_qos`, `dir/ethtool/<netdev>.txt`, `dir/lldp.keyvalue`, `dir/gpu.json`,
+/// `dir/ip/{addr,rule,route}.json` in `ip -j` form, `dir/proc/sys/net/ipv4/conf/<name>/*`).
 NodeSources emulatedSources(const std::filesystem::path& dir);
 
 struct NodeOptions {
