@@ -156,7 +156,7 @@ struct RoutingRule {
 };
 
 /// One route of a routing table (`ip route show table all`).
-struct Route {
+struct IpRoute {
     std::string table;       ///< "100", "main", "local"
     std::string type;        ///< "unicast" (ip prints no type), "local", "broadcast", "unreachable", ...
     std::string destination; ///< "default", "10.0.0.12/31", "10.0.0.13" (a host route)
@@ -174,7 +174,7 @@ struct HostNetwork {
     bool rulesKnown = false;
     std::vector<RoutingRule> rules; ///< in priority order
     bool routesKnown = false;
-    std::vector<Route> routes;      ///< every IPv4 table but "local"
+    std::vector<IpRoute> routes;      ///< every IPv4 table but "local"
 };
 
 /// Everything `/v1/inventory` answers.

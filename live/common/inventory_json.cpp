@@ -111,7 +111,7 @@ namespace {
             rules.push_back({ { "priority", r.priority }, { "from", r.from }, { "from_prefix", r.fromPrefix }, { "table", r.table },
                 { "selectors_beyond_from", r.selectorsBeyondFrom } });
         json routes = json::array();
-        for (const Route& r : n.routes)
+        for (const IpRoute& r : n.routes)
             routes.push_back({ { "table", r.table }, { "type", r.type }, { "destination", r.destination }, { "gateway", r.gateway },
                 { "dev", r.dev }, { "source", r.source } });
         return { { "addresses_known", n.addressesKnown }, { "addresses", std::move(addresses) }, { "sysctls", std::move(sysctls) },

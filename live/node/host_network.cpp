@@ -109,18 +109,18 @@ core::Result<std::vector<RoutingRule>> parseIpRuleJson(std::string_view text)
     return out;
 }
 
-core::Result<std::vector<Route>> parseIpRouteJson(std::string_view text)
+core::Result<std::vector<IpRoute>> parseIpRouteJson(std::string_view text)
 {
     static constexpr const char* kWhat = "ip -j -4 route show table all";
     auto doc = parseList(text, kWhat);
     if (!doc)
         return doc.errors();
-    std::vector<Route> out;
+    std::vector<IpRoute> out;
     for (std::size_t i = 0; i < doc->size(); ++i) {
         const json& r = (*doc)[i];
         if (!r.is_object())
             return entryError(kWhat, i, "not an object");
-        Route route;
+        IpRoute route;
         route.table = stringOr(r, "table", "main");
         if (route.table == "local")
             continue;

@@ -30,7 +30,7 @@ core::Result<std::vector<RoutingRule>> parseIpRuleJson(std::string_view text);
 /// `ip -j -4 route show table all`: every route but those of the `local` table (the kernel's own
 /// local and broadcast routes); a route without "table" is in `main`. A multipath route's first
 /// next hop gives gateway and dev.
-core::Result<std::vector<Route>> parseIpRouteJson(std::string_view text);
+core::Result<std::vector<IpRoute>> parseIpRouteJson(std::string_view text);
 
 /// /proc/sys/net/ipv4/conf/<name>/{rp_filter,arp_ignore,arp_announce,arp_filter} under `procRoot`
 /// ("/proc" on a host); each nullopt when unreadable.
