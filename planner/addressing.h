@@ -108,6 +108,25 @@ core::Result<AddressPlan> planAddresses(const core::Plan& plan);
 /// carries each link's two addresses).
 bool isRouted(const core::Plan& plan);
 
+/// One row of the address plan as a table (the CSV below and the desktop's Network intent view):
+/// switches, then subnets, then links. Empty strings where a column does not apply.
+struct AddressRow {
+    std::string kind;    ///< "switch", "subnet", "link"
+    std::string name;    ///< the switch, the leaf, or the link's a end port ("node001/nic0")
+    std::string address; ///< loopback, network, or the a end's address
+    int prefixLength = 32;
+    std::string peer;        ///< link: the b end port
+    std::string peerAddress; ///< subnet: the gateway; link: the b end's address
+    std::string asn;         ///< switch: its AS number
+    std::string rail;        ///< subnet, node-leaf link: the rail (0-based)
+    std::string plane;       ///< 1-based on plans with planes
+    std::string tier;        ///< subnet: node_leaf; link: its tier
+};
+/// Rows of addressRow(): switches + subnets + links.
+std::size_t addressRowCount(const AddressPlan& addresses);
+/// Row `row` (< addressRowCount()), made on demand: a 128K-GPU plan has about 400,000.
+AddressRow addressRow(const core::Plan& plan, const AddressPlan& addresses, std::size_t row);
+
 /// The address plan as CSV (RFC 4180, LF), one row per switch, subnet and link:
 /// kind,name,address,prefix_length,peer,peer_address,asn,rail,plane,tier.
 ///   switch: name the switch, address its loopback (/32), asn its AS number;

@@ -35,42 +35,69 @@ namespace {
 
 } // namespace
 
+std::size_t addressRowCount(const AddressPlan& addresses)
+{
+    return addresses.switches.size() + addresses.subnets.size() + addresses.links.size();
+}
+
+AddressRow addressRow(const core::Plan& plan, const AddressPlan& addresses, std::size_t row)
+{
+    AddressRow r;
+    if (row < addresses.switches.size()) {
+        const SwitchAddressing& s = addresses.switches[row];
+        r.kind = "switch";
+        r.name = s.device;
+        r.address = s.loopback;
+        r.prefixLength = 32;
+        r.asn = std::to_string(s.asn);
+        return r;
+    }
+    row -= addresses.switches.size();
+    if (row < addresses.subnets.size()) {
+        const LeafSubnet& s = addresses.subnets[row];
+        r.kind = "subnet";
+        r.name = s.leaf;
+        r.address = s.network;
+        r.prefixLength = s.prefixLength;
+        r.peerAddress = s.gateway;
+        r.rail = std::to_string(s.rail);
+        r.plane = planeText(s.plane);
+        r.tier = "node_leaf";
+        return r;
+    }
+    row -= addresses.subnets.size();
+    const LinkAddresses& l = addresses.links.at(row);
+    const core::Link& link = plan.links[l.link];
+    r.kind = "link";
+    r.name = plan.portName(link.a);
+    r.address = l.aAddress;
+    r.prefixLength = l.prefixLength;
+    r.peer = plan.portName(link.b);
+    r.peerAddress = l.bAddress;
+    if (link.tier == core::LinkTier::NodeLeaf)
+        r.rail = std::to_string(link.a.port);
+    if (plan.summary.planes > 1)
+        r.plane = std::to_string(link.a.plane + 1);
+    r.tier = core::toString(link.tier);
+    return r;
+}
+
 void writeAddressesCsv(const core::Plan& plan, const AddressPlan& addresses, std::ostream& out)
 {
     std::string b(kHeader);
-    const auto flush = [&] {
+    const std::size_t rows = addressRowCount(addresses);
+    for (std::size_t i = 0; i < rows; ++i) {
+        const AddressRow r = addressRow(plan, addresses, i);
+        b += r.kind;
+        b += ',';
+        field(b, r.name);
+        b += ',' + r.address + ',' + std::to_string(r.prefixLength) + ',';
+        field(b, r.peer);
+        b += ',' + r.peerAddress + ',' + r.asn + ',' + r.rail + ',' + r.plane + ',' + r.tier + '\n';
         if (b.size() >= kChunkBytes) {
             out.write(b.data(), static_cast<std::streamsize>(b.size()));
             b.clear();
         }
-    };
-    for (const SwitchAddressing& s : addresses.switches) {
-        b += "switch,";
-        field(b, s.device);
-        b += ',' + s.loopback + ",32,,," + std::to_string(s.asn) + ",,,\n";
-    }
-    for (const LeafSubnet& s : addresses.subnets) {
-        b += "subnet,";
-        field(b, s.leaf);
-        b += ',' + s.network + ',' + std::to_string(s.prefixLength) + ",," + s.gateway + ",," + std::to_string(s.rail) + ','
-            + planeText(s.plane) + ",node_leaf\n";
-    }
-    for (const LinkAddresses& l : addresses.links) {
-        const core::Link& link = plan.links[l.link];
-        b += "link,";
-        field(b, plan.portName(link.a));
-        b += ',' + l.aAddress + ',' + std::to_string(l.prefixLength) + ',';
-        field(b, plan.portName(link.b));
-        b += ',' + l.bAddress + ",,";
-        if (link.tier == core::LinkTier::NodeLeaf)
-            b += std::to_string(link.a.port);
-        b += ',';
-        if (plan.summary.planes > 1)
-            b += std::to_string(link.a.plane + 1);
-        b += ',';
-        b += core::toString(link.tier);
-        b += '\n';
-        flush();
     }
     out.write(b.data(), static_cast<std::streamsize>(b.size()));
 }
