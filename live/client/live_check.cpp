@@ -4,6 +4,7 @@
 
 #include "core/plan_json.h"
 #include "live/client/dumps.h"
+#include "live/client/host_intent_check.h"
 #include "live/common/inventory_json.h"
 
 #include <nlohmann/json.hpp>
@@ -130,6 +131,12 @@ namespace {
                        "with NVIDIA's driver stack); check the setting by hand";
             if (topic.rfind("PFC", 0) == 0 || topic.rfind("trust", 0) == 0)
                 return "the DCB settings were not readable (dcb pfc show / mlnx_qos); check them by hand";
+            if (topic == "IP addresses" || topic == "policy routing" || topic == "rp_filter and ARP" || topic.rfind("the host's IP", 0) == 0)
+                return "the agent did not report it (an agent older than the host checks, or `ip` missing on the node); "
+                       "check with `ip -4 addr`, `ip rule`, `ip route show table all` and `sysctl net.ipv4.conf` on the node";
+            if (topic == "GID table")
+                return "the port's GID table was not readable (gids/ and gid_attrs/ in sysfs); check with `show_gids` or "
+                       "`cat /sys/class/infiniband/<dev>/ports/<n>/gids/<i>` by hand";
             if (topic.rfind("GPUDirect", 0) == 0)
                 return "neither nvidia-peermem nor dma-buf support could be read; check `lsmod | grep peermem` by hand";
             if (topic.rfind("ACS", 0) == 0)
@@ -643,6 +650,26 @@ LiveCheckReport checkFabric(const core::Plan& plan, const core::Catalog& catalog
         byNode.emplace(o.node, &o);
 
     LiveCheckReport report;
+    // A routed RoCEv2 plan: what each node's IP setup must be (the host script's intent).
+    std::map<std::string, planner::HostIntent> hostIntents;
+    if (!facts.ib && plan.spec.addressingGiven) {
+        std::optional<core::Error> problem;
+        if (auto addresses = planner::planAddresses(plan); !addresses) {
+            problem = addresses.errors().front();
+        } else if (auto hosts = planner::hostIntents(plan, *addresses, facts.railMap); !hosts) {
+            problem = hosts.errors().front();
+        } else {
+            for (planner::HostIntent& h : *hosts)
+                hostIntents.emplace(h.node, std::move(h));
+        }
+        if (problem) {
+            const core::Error& e = *problem;
+            report.findings.push_back({ Severity::Warning, "HOST_INTENT_UNAVAILABLE",
+                "the hosts' addresses, routing and ARP settings were not checked: the plan's host intent cannot be made: " + e.message
+                    + (e.hint.empty() ? "" : " (" + e.hint + ")"),
+                e.where.empty() ? plan.spec.nodeType : e.where });
+        }
+    }
     std::vector<std::pair<std::size_t, Finding>> ordered; // (node order, finding)
     std::map<std::string, std::vector<FirmwareEntry>> firmware;
     std::set<std::string> plannedNames;
@@ -744,6 +771,21 @@ LiveCheckReport checkFabric(const core::Plan& plan, const core::Catalog& catalog
             }
             if (!facts.ib && ethernetSeen)
                 checkLossless(c, rail, *nic);
+        }
+        if (const auto h = hostIntents.find(device.name); h != hostIntents.end()) {
+            std::vector<HostNicSeen> seen;
+            for (const planner::NicIntent& n : h->second.nics) {
+                const int planeIndex = n.plane > 0 ? n.plane - 1 : 0;
+                const RdmaDevice* nic = n.rail < static_cast<int>(nics.size()) ? nics[static_cast<std::size_t>(n.rail)] : nullptr;
+                const RdmaPort* port = nic ? railPort(*nic, planeIndex) : nullptr;
+                if (port && port->linkLayer == LinkLayer::Ethernet)
+                    seen.push_back({ &n, nic, port, c.where(n.rail, planeIndex), c.prefix(n.rail, nic) });
+            }
+            HostCheckResult host = checkHostIntent(h->second, *inv, seen);
+            for (Finding& f : host.findings)
+                found.push_back(std::move(f));
+            for (const auto& [topic, item] : host.unverified)
+                c.unverified.add(topic, item);
         }
         checkGpus(c, nics);
         c.unverified.emit(device.name, found);

@@ -10,6 +10,10 @@
 // FIRMWARE_MISMATCH (warning), GPU_MISSING (error), GPU_NIC_AFFINITY (warning), NO_GPUDIRECT (error),
 // PCIE_DEGRADED (warning), ACS_ENABLED (warning), MTU_TOO_SMALL (warning), PFC_MISSING (error),
 // PFC_EXTRA_PRIORITY (warning), TRUST_MISMATCH (error), ECN_DISABLED (error), DCQCN_DISABLED (error),
+// HOST_INTENT_UNAVAILABLE (warning: a routed plan whose host intent cannot be made), and on routed
+// RoCEv2 plans the host checks of host_intent_check.h: ADDRESS_MISSING (error),
+// ADDRESS_PREFIX_MISMATCH (error), GID_INDEX_MISMATCH (error), RP_FILTER_STRICT (error),
+// ARP_SETTINGS_MISMATCH (warning), ROUTE_RULE_MISSING (error), ROUTE_TABLE_MISMATCH (error);
 // CANNOT_VERIFY (info: a setting the host did not let us read).
 #pragma once
 

@@ -8,6 +8,7 @@
 
 #include "live/sim/file_writer.h"
 #include "planner/exporters.h"
+#include "planner/host_config.h"
 
 #include <nlohmann/json.hpp>
 
@@ -211,6 +212,12 @@ namespace {
         std::uint32_t leafDevice = 0;
         std::array<std::uint8_t, 6> mac {};
         std::string ipv4; ///< RoCE rail ports
+        int prefixLength = 16;
+        /// Routed RoCEv2 plans: what the plan wants on this port (address, table, gateway); a healthy
+        /// port carries exactly it.
+        std::optional<planner::NicIntent> intent;
+        // Host settings faults (faults.h).
+        bool wrongTrust = false, pfcWrongPriority = false, mtuSmall = false, rpStrict = false, gidShifted = false;
 
         // per-second rates
         double txBps = 0, rxBps = 0, mgmtBps = 0, mgmtPps = 0;
@@ -270,6 +277,29 @@ namespace {
         char buf[48];
         std::snprintf(buf, sizeof buf, "0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x", a, b, c, d);
         return buf;
+    }
+
+    /// An IPv6 unique local address derived from the IPv4 one (the wrong_gid_index fault: an IPv6
+    /// address configured before the IPv4 one takes GID indexes 2 and 3, as on a real port).
+    std::string ulaGid(const std::string& ip)
+    {
+        unsigned a = 0, b = 0, c = 0, d = 0;
+        std::sscanf(ip.c_str(), "%u.%u.%u.%u", &a, &b, &c, &d);
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "fd00:0000:0000:0000:0000:0000:%02x%02x:%02x%02x", a, b, c, d);
+        return buf;
+    }
+
+    /// "10.0.0.13" with prefix 31 -> "10.0.0.12/31".
+    std::string networkOf(const std::string& ip, int prefixLength)
+    {
+        unsigned a = 0, b = 0, c = 0, d = 0;
+        std::sscanf(ip.c_str(), "%u.%u.%u.%u", &a, &b, &c, &d);
+        const std::uint32_t address = (a << 24) | (b << 16) | (c << 8) | d;
+        const std::uint32_t mask = prefixLength <= 0 ? 0 : ~std::uint32_t { 0 } << (32 - std::min(prefixLength, 32));
+        const std::uint32_t n = address & mask;
+        return std::to_string(n >> 24) + "." + std::to_string((n >> 16) & 0xff) + "." + std::to_string((n >> 8) & 0xff) + "."
+            + std::to_string(n & 0xff) + "/" + std::to_string(prefixLength);
     }
 
     std::string u64(std::uint64_t v)
@@ -476,6 +506,10 @@ std::string sysfsRateText(const core::PortRate& rate)
     return out;
 }
 
+namespace {
+    class TreeWriter;
+} // namespace
+
 struct FabricEmulator::Impl {
     const core::Catalog* catalog = nullptr;
     core::Plan plan;   ///< cabling faults applied
@@ -485,12 +519,17 @@ struct FabricEmulator::Impl {
     std::vector<EmulatedNode> infos;
     std::unique_ptr<AtomicWriter> writer;
     Priorities prio;
+    /// Routed RoCEv2 plans: each NIC port's intent by (node, rail, plane), from the plan as planned
+    /// (before the cabling faults), and the QoS intent.
+    std::map<std::tuple<std::string, int, int>, planner::NicIntent> intents;
+    std::optional<planner::QosIntent> qosIntent;
     std::uint64_t tick = 0;
     std::size_t ports = 0;
     std::set<std::string> madeDirs; ///< folders created while writing the tree
     bool running = false;           ///< the tree is written: agents may read it, files are replaced atomically
 
     core::Status injectLinkFault(Node& node, const Fault& fault);
+    core::Status injectHostFault(Node& node, const Fault& fault);
     core::Status writePortState(const Node& node, const Nic& nic, const Port& port);
 
     core::Status layout();
@@ -498,6 +537,9 @@ struct FabricEmulator::Impl {
     core::Status writeNic(const Node& node, const Nic& nic);
     core::Status writePort(const Node& node, const Nic& nic, Port& port);
     core::Status writeSim(const Node& node);
+    core::Status writeNetwork(TreeWriter& t, const Node& node);
+    core::Status writeGids(TreeWriter& t, const Nic& nic, const Port& p);
+    int mtuOf(const Port& p) const;
     void rates();
 
     /// InfiniBand switch ports: rates from the host ports' traffic, counters accumulated by
@@ -827,6 +869,20 @@ core::Status FabricEmulator::Impl::layout()
                         static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(pl) };
                     port.ipv4 = "10." + std::to_string(k + 16 * pl + 1) + "." + std::to_string((node.index + 1) >> 8) + "."
                         + std::to_string((node.index + 1) & 0xff);
+                    if (const auto it = intents.find({ dev.name, k, planes > 1 ? pl + 1 : 0 }); roce && it != intents.end()) {
+                        port.intent = it->second;
+                        port.ipv4 = it->second.address;
+                        port.prefixLength = it->second.prefixLength;
+                    }
+                    for (const auto& f : faults) {
+                        if (f.nic.device != d || f.nic.rail != k)
+                            continue;
+                        port.wrongTrust = port.wrongTrust || f.kind == FaultKind::WrongTrust;
+                        port.pfcWrongPriority = port.pfcWrongPriority || f.kind == FaultKind::PfcWrongPriority;
+                        port.mtuSmall = port.mtuSmall || f.kind == FaultKind::MtuMismatch;
+                        port.rpStrict = port.rpStrict || f.kind == FaultKind::RpFilterStrict;
+                        port.gidShifted = port.gidShifted || f.kind == FaultKind::WrongGidIndex;
+                    }
                     core::PortRate rate = planned;
                     const auto fit = linkFault.find({ d, k });
                     const Fault* fault = fit == linkFault.end() ? nullptr : fit->second;
@@ -1038,18 +1094,8 @@ core::Status FabricEmulator::Impl::writePort(const Node& node, const Nic& nic, P
     if (!roce) {
         put("gids/0", "fe80:0000:0000:0000:" + sysfsGuid(p.portGuid));
         put("gid_attrs/types/0", "IB/RoCE v1");
-    } else {
-        const std::string ll = linkLocalGid(p.mac);
-        std::vector<std::pair<std::string, std::string>> gids { { ll, "IB/RoCE v1" }, { ll, "RoCE v2" } };
-        if (!p.ipv4.empty() && p.rail) {
-            gids.emplace_back(ipv4Gid(p.ipv4), "IB/RoCE v1");
-            gids.emplace_back(ipv4Gid(p.ipv4), "RoCE v2");
-        }
-        for (std::size_t i = 0; i < gids.size(); ++i) {
-            put("gids/" + std::to_string(i), gids[i].first);
-            put("gid_attrs/types/" + std::to_string(i), gids[i].second);
-            put("gid_attrs/ndevs/" + std::to_string(i), p.netdev);
-        }
+    } else if (s) {
+        s = writeGids(t, nic, p);
     }
     if (!s)
         return s;
@@ -1117,6 +1163,116 @@ core::Status FabricEmulator::Impl::writePort(const Node& node, const Nic& nic, P
     return s;
 }
 
+int FabricEmulator::Impl::mtuOf(const Port& p) const
+{
+    if (!p.ethernet)
+        return 4092;
+    if (p.mtuSmall)
+        return 1500;
+    if (p.intent && qosIntent)
+        return qosIntent->interfaceMtu;
+    const int planned = plan.spec.lossless.mtu;
+    if (!p.rail)
+        return 9000;
+    return (planned == 256 || planned == 512 || planned == 1024 || planned == 2048 || planned == 4096) ? 9000 : planned;
+}
+
+core::Status FabricEmulator::Impl::writeGids(TreeWriter& t, const Nic& nic, const Port& p)
+{
+    // The table a RoCE port shows: link-local v1 and v2, then each address's v1 and v2 entries in the
+    // order the addresses were added (the IPv4 rail address's v2 entry at 3, kRoceV2Ipv4GidIndex).
+    const std::string ll = linkLocalGid(p.mac);
+    std::vector<std::pair<std::string, std::string>> gids { { ll, "IB/RoCE v1" }, { ll, "RoCE v2" } };
+    if (!p.ipv4.empty() && p.rail) {
+        if (p.gidShifted) {
+            gids.emplace_back(ulaGid(p.ipv4), "IB/RoCE v1");
+            gids.emplace_back(ulaGid(p.ipv4), "RoCE v2");
+        }
+        gids.emplace_back(ipv4Gid(p.ipv4), "IB/RoCE v1");
+        gids.emplace_back(ipv4Gid(p.ipv4), "RoCE v2");
+    }
+    const std::string dir = nic.pci.rel + "/infiniband/" + nic.name + "/ports/" + std::to_string(p.number) + "/";
+    for (std::size_t i = 0; i < gids.size(); ++i) {
+        const std::string n = std::to_string(i);
+        const std::array<std::pair<std::string, std::string>, 3> files { { { "gids/" + n, gids[i].first },
+            { "gid_attrs/types/" + n, gids[i].second }, { "gid_attrs/ndevs/" + n, p.netdev } } };
+        for (const auto& [rel, value] : files)
+            if (auto st = t.line(dir + rel, value); !st)
+                return st;
+    }
+    return {};
+}
+
+core::Status FabricEmulator::Impl::writeNetwork(TreeWriter& t, const Node& node)
+{
+    // What `ip -j -4 addr show`, `ip -j -4 rule show` and `ip -j -4 route show table all` print on
+    // the node, and its net.ipv4.conf sysctls: on a routed plan's healthy node exactly what the
+    // plan's host script sets (hostScript), elsewhere the kernel's defaults.
+    using nlohmann::json;
+    json addrs = json::array();
+    json rules = json::array({ { { "priority", 0 }, { "src", "all" }, { "table", "local" } } });
+    json routes = json::array();
+    addrs.push_back({ { "ifindex", 1 }, { "ifname", "lo" }, { "flags", { "LOOPBACK", "UP", "LOWER_UP" } }, { "mtu", 65536 },
+        { "operstate", "UNKNOWN" },
+        { "addr_info", json::array({ { { "family", "inet" }, { "local", "127.0.0.1" }, { "prefixlen", 8 }, { "scope", "host" }, { "label", "lo" } } }) } });
+    auto sysctls = [&](const std::string& name, int rp, int ignore, int announce) -> core::Status {
+        const std::string dir = "proc/sys/net/ipv4/conf/" + name + "/";
+        const std::array<std::pair<const char*, int>, 4> files { { { "rp_filter", rp }, { "arp_ignore", ignore },
+            { "arp_announce", announce }, { "arp_filter", 0 } } };
+        for (const auto& [file, value] : files)
+            if (auto st = t.line(dir + file, std::to_string(value)); !st)
+                return st;
+        return {};
+    };
+    const bool routed = qosIntent.has_value();
+    core::Status s = sysctls("all", 0, routed ? 1 : 0, routed ? 2 : 0);
+    if (s)
+        s = sysctls("default", 0, 0, 0);
+    if (s)
+        s = sysctls("lo", 0, 0, 0);
+    int ifindex = 2;
+    for (const auto& nic : node.nics) {
+        for (const auto& p : nic.ports) {
+            if (!s)
+                return s;
+            if (!p.ethernet)
+                continue;
+            json info = json::array();
+            if (p.rail && !p.ipv4.empty()) {
+                info.push_back({ { "family", "inet" }, { "local", p.ipv4 }, { "prefixlen", p.prefixLength }, { "scope", "global" },
+                    { "label", p.netdev } });
+                routes.push_back({ { "dst", networkOf(p.ipv4, p.prefixLength) }, { "dev", p.netdev }, { "protocol", "kernel" },
+                    { "scope", "link" }, { "prefsrc", p.ipv4 }, { "flags", json::array() } });
+                routes.push_back({ { "type", "local" }, { "dst", p.ipv4 }, { "dev", p.netdev }, { "table", "local" }, { "protocol", "kernel" },
+                    { "scope", "host" }, { "prefsrc", p.ipv4 }, { "flags", json::array() } });
+            }
+            addrs.push_back({ { "ifindex", ifindex++ }, { "ifname", p.netdev }, { "flags", { "BROADCAST", "MULTICAST", "UP", "LOWER_UP" } },
+                { "mtu", mtuOf(p) }, { "operstate", p.state == 4 ? "UP" : "DOWN" }, { "addr_info", std::move(info) } });
+            if (p.intent) {
+                const planner::NicIntent& n = *p.intent;
+                const std::string table = std::to_string(n.table);
+                rules.push_back({ { "priority", n.table }, { "src", n.address }, { "table", table } });
+                routes.push_back({ { "dst", "default" }, { "gateway", n.gateway }, { "dev", p.netdev }, { "table", table },
+                    { "prefsrc", n.address }, { "flags", json::array() } });
+                routes.push_back({ { "dst", n.network + "/" + std::to_string(n.prefixLength) }, { "dev", p.netdev }, { "table", table },
+                    { "scope", "link" }, { "prefsrc", n.address }, { "flags", json::array() } });
+                s = sysctls(p.netdev, p.rpStrict ? 1 : 2, 1, 2);
+            } else {
+                s = sysctls(p.netdev, p.rpStrict ? 1 : 0, 0, 0);
+            }
+        }
+    }
+    rules.push_back({ { "priority", 32766 }, { "src", "all" }, { "table", "main" } });
+    rules.push_back({ { "priority", 32767 }, { "src", "all" }, { "table", "default" } });
+    if (s)
+        s = t.file("ip/addr.json", addrs.dump() + "\n");
+    if (s)
+        s = t.file("ip/rule.json", rules.dump() + "\n");
+    if (s)
+        s = t.file("ip/route.json", routes.dump() + "\n");
+    return s;
+}
+
 core::Status FabricEmulator::Impl::writeNic(const Node& node, const Nic& nic)
 {
     TreeWriter t(madeDirs, node.info.sysRoot);
@@ -1148,14 +1304,7 @@ core::Status FabricEmulator::Impl::writeNic(const Node& node, const Nic& nic)
                 s = t.line(ndir + "/" + name, value);
         };
         const bool up4 = p.state == 4;
-        int mtu = 4092;
-        if (p.ethernet) {
-            const int planned = plan.spec.lossless.mtu;
-            mtu = (planned == 256 || planned == 512 || planned == 1024 || planned == 2048 || planned == 4096) ? 9000 : planned;
-            if (!p.rail)
-                mtu = 9000;
-        }
-        nput("mtu", std::to_string(mtu));
+        nput("mtu", std::to_string(mtuOf(p)));
         nput("operstate", up4 ? "up" : "down");
         nput("carrier", up4 ? "1" : "0");
         nput("type", p.ethernet ? "1" : "32");
@@ -1207,6 +1356,21 @@ core::Status FabricEmulator::Impl::writeSim(const Node& node)
                 continue;
             std::array<bool, 8> pfc = prio.pfc;
             std::string trust = prio.trust;
+            if (p.wrongTrust)
+                trust = trust == "dscp" ? "pcp" : "dscp";
+            if (p.pfcWrongPriority) {
+                // PFC moved to the next priority that is neither the plan's nor the CNPs'.
+                std::array<bool, 8> moved {};
+                for (int q = 0; q < 8; ++q) {
+                    if (!pfc[static_cast<std::size_t>(q)])
+                        continue;
+                    int to = (q + 1) % 8;
+                    while (pfc[static_cast<std::size_t>(to)] || to == prio.cnp)
+                        to = (to + 1) % 8;
+                    moved[static_cast<std::size_t>(to)] = true;
+                }
+                pfc = moved;
+            }
             if (node.noPfc || !p.rail || !roce)
                 pfc = {};
             if (!p.rail || !roce)
@@ -1234,6 +1398,8 @@ core::Status FabricEmulator::Impl::writeSim(const Node& node)
     }
     if (s && roce)
         s = t.file("lldp.keyvalue", lldp);
+    if (s && roce)
+        s = writeNetwork(t, node);
     if (s) {
         nlohmann::json gpu;
         gpu["models"] = nlohmann::json::object();
@@ -1291,6 +1457,20 @@ core::Result<std::unique_ptr<FabricEmulator>> FabricEmulator::create(const core:
     impl.options = std::move(options);
     impl.options.slowEvery = std::max(1, impl.options.slowEvery);
     impl.prio = prioritiesOf(plan.spec);
+    // A routed RoCEv2 plan's host intent, from the plan as planned: the cabling faults below move
+    // cables, not the addresses the hosts were given. Without a rail map (or addresses) the nodes
+    // carry the unrouted defaults, and live check says it cannot derive the intent.
+    if (plan.spec.fabric == core::Fabric::RoCEv2 && plan.spec.addressingGiven) {
+        const core::NodeType* type = catalog.findNodeType(plan.spec.nodeType);
+        if (auto addresses = planner::planAddresses(plan); addresses && type) {
+            if (auto hosts = planner::hostIntents(plan, *addresses, type->railMap); hosts && !hosts->empty()) {
+                impl.qosIntent = hosts->front().qos;
+                for (const auto& h : *hosts)
+                    for (const auto& n : h.nics)
+                        impl.intents.emplace(std::make_tuple(h.node, n.rail, n.plane), n);
+            }
+        }
+    }
     // Cabling faults: swapped leaf ends, unplugged links.
     for (const auto& f : impl.faults) {
         const int planes = planeCount(plan);
@@ -1518,6 +1698,38 @@ core::Status FabricEmulator::Impl::injectLinkFault(Node& node, const Fault& faul
         "choose a rail of the plan" };
 }
 
+core::Status FabricEmulator::Impl::injectHostFault(Node& node, const Fault& fault)
+{
+    for (auto& nic : node.nics) {
+        if (nic.rail != fault.nic.rail)
+            continue;
+        TreeWriter t(madeDirs, node.info.sysRoot, writer.get());
+        for (auto& p : nic.ports) {
+            core::Status s;
+            switch (fault.kind) {
+            case FaultKind::WrongTrust: p.wrongTrust = true; break;
+            case FaultKind::PfcWrongPriority: p.pfcWrongPriority = true; break;
+            case FaultKind::RpFilterStrict: p.rpStrict = true; break;
+            case FaultKind::MtuMismatch:
+                p.mtuSmall = true;
+                s = t.line(nic.pci.rel + "/net/" + p.netdev + "/mtu", std::to_string(mtuOf(p)));
+                break;
+            case FaultKind::WrongGidIndex:
+                p.gidShifted = true;
+                s = writeGids(t, nic, p);
+                break;
+            default: break;
+            }
+            if (!s)
+                return s;
+        }
+        // mlnx_qos, the sysctls and ip's view (the MTU in `ip addr`) are in the node's sim folder.
+        return writeSim(node);
+    }
+    return core::Error { "SIM_FAULT", "the node has no NIC on rail " + std::to_string(fault.nic.rail), node.info.name,
+        "choose a rail of the plan" };
+}
+
 core::Status FabricEmulator::injectFault(const Fault& fault)
 {
     auto& impl = *m_impl;
@@ -1569,6 +1781,13 @@ core::Status FabricEmulator::injectFault(const Fault& fault)
         s = impl.writeSim(*node); // gpu.json: dma-buf off
         break;
     }
+    case FaultKind::WrongTrust:
+    case FaultKind::PfcWrongPriority:
+    case FaultKind::MtuMismatch:
+    case FaultKind::RpFilterStrict:
+    case FaultKind::WrongGidIndex:
+        s = impl.injectHostFault(*node, fault);
+        break;
     case FaultKind::Swap:
     case FaultKind::Congested:
         break;

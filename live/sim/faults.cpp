@@ -16,7 +16,7 @@ namespace railyard::live {
 
 namespace {
 
-    constexpr std::array<std::pair<FaultKind, std::string_view>, 8> kKinds { {
+    constexpr std::array<std::pair<FaultKind, std::string_view>, 13> kKinds { {
         { FaultKind::LinkDown, "link_down" },
         { FaultKind::Degraded, "degraded" },
         { FaultKind::Swap, "swap" },
@@ -25,6 +25,11 @@ namespace {
         { FaultKind::NoPfc, "no_pfc" },
         { FaultKind::NoEcn, "no_ecn" },
         { FaultKind::NoGpuDirect, "no_gpudirect" },
+        { FaultKind::WrongTrust, "wrong_trust" },
+        { FaultKind::PfcWrongPriority, "pfc_wrong_priority" },
+        { FaultKind::MtuMismatch, "mtu_mismatch" },
+        { FaultKind::RpFilterStrict, "rp_filter_strict" },
+        { FaultKind::WrongGidIndex, "wrong_gid_index" },
     } };
 
     std::string kindList()
@@ -280,6 +285,17 @@ namespace {
 
 } // namespace
 
+const std::vector<FaultKind>& allFaultKinds()
+{
+    static const std::vector<FaultKind> kinds = [] {
+        std::vector<FaultKind> out;
+        for (const auto& [kind, name] : kKinds)
+            out.push_back(kind);
+        return out;
+    }();
+    return kinds;
+}
+
 std::string_view toString(FaultKind kind)
 {
     for (const auto& [k, name] : kKinds)
@@ -419,6 +435,25 @@ core::Result<std::vector<Fault>> parseFaults(std::string_view text, const std::s
             parseCongested(r, entry, plan, names, fault);
             if (!fault.switchName.empty() && !congested.insert(fault.switchDevice).second)
                 r.fail("switch", fault.switchName + " is congested by an earlier entry too", "give one entry per switch");
+            break;
+        }
+        case FaultKind::WrongTrust:
+        case FaultKind::PfcWrongPriority:
+        case FaultKind::MtuMismatch:
+        case FaultKind::RpFilterStrict:
+        case FaultKind::WrongGidIndex: {
+            r.checkKeys(entry, { "kind", "node", "rail" }, "");
+            if (auto nic = r.nic(entry, "", names))
+                fault.nic = *nic;
+            if (!roce)
+                r.fail("kind", std::string(toString(*kind)) + " applies to RoCEv2 fabrics; this plan is InfiniBand",
+                    "trust, PFC, rp_filter and RoCE GIDs are Ethernet host settings");
+            else if (*kind == FaultKind::PfcWrongPriority && plan.spec.lossless.mode == "lossy")
+                r.fail("kind", "pfc_wrong_priority needs a plan with PFC; this plan's lossless mode is lossy",
+                    "use a plan in mode lossless or pfc-only");
+            else if (*kind == FaultKind::RpFilterStrict && !plan.spec.addressingGiven)
+                r.fail("kind", "rp_filter_strict applies to routed plans (the spec's addressing): without it the plan sets no rp_filter",
+                    "add \"addressing\" to the spec");
             break;
         }
         case FaultKind::NoPfc:

@@ -18,9 +18,28 @@
 
 namespace railyard::live {
 
-enum class FaultKind { LinkDown, Degraded, Swap, Unplugged, Congested, NoPfc, NoEcn, NoGpuDirect };
+enum class FaultKind {
+    LinkDown,
+    Degraded,
+    Swap,
+    Unplugged,
+    Congested,
+    NoPfc,
+    NoEcn,
+    NoGpuDirect,
+    WrongTrust,       ///< a rail NIC trusts pcp where the plan trusts dscp (or the other way round)
+    PfcWrongPriority, ///< a rail NIC has PFC on another priority than the plan's
+    MtuMismatch,      ///< a rail NIC's netdev MTU is 1500
+    RpFilterStrict,   ///< a rail NIC's rp_filter is 1 (strict)
+    WrongGidIndex,    ///< the RoCE v2 GID of the rail address sits at another index than the plan's
+};
 
-/// "link_down", "degraded", "swap", "unplugged", "congested", "no_pfc", "no_ecn", "no_gpudirect"
+/// Every kind, in the order of the enum: the one list the faults file, the messages and the
+/// desktop's fault menu take their names from.
+const std::vector<FaultKind>& allFaultKinds();
+
+/// "link_down", "degraded", "swap", "unplugged", "congested", "no_pfc", "no_ecn", "no_gpudirect",
+/// "wrong_trust", "pfc_wrong_priority", "mtu_mismatch", "rp_filter_strict", "wrong_gid_index"
 std::string_view toString(FaultKind kind);
 std::optional<FaultKind> parseFaultKind(std::string_view text);
 
@@ -36,8 +55,8 @@ struct NicRef {
 struct Fault {
     FaultKind kind = FaultKind::LinkDown;
     int index = 0; ///< position in the faults file, from 0
-    /// link_down, degraded, unplugged: the NIC; swap: end `a`; no_pfc/no_ecn/no_gpudirect: the
-    /// node (rail unused).
+    /// link_down, degraded, unplugged and the host settings faults (wrong_trust ... wrong_gid_index):
+    /// the NIC; swap: end `a`; no_pfc/no_ecn/no_gpudirect: the node (rail unused).
     NicRef nic;
     NicRef other; ///< swap: end `b`
     std::optional<int> width;                     ///< degraded: trained width (lanes)
