@@ -18,6 +18,8 @@ packages=(
     xvfb xauth fonts-dejavu-core fonts-nanum
     # tests and benchmarks
     googletest libgtest-dev libgmock-dev libbenchmark-dev
+    # fuzz/: libFuzzer targets (clang with its fuzzer, ASan and UBSan runtimes)
+    clang-14 libclang-rt-14-dev
     # the real InfiniBand tools the tests drive: simulated subnet, subnet manager, diagnostics
     ibsim-utils opensm infiniband-diags
     # live mode: the agent's HTTP server, rdma-core (verbs, umad, ibnetdisc, ibmad), network namespaces,

@@ -1937,7 +1937,8 @@ nlohmann::json toJson(const NcclLogReport& r)
         j["ring_pxn"] = opt(h.ringPxn);
         doc["hosts"].push_back(std::move(j));
     }
-    return doc;
+    // The log's text as it came: made valid UTF-8 so that the document always dumps.
+    return withValidUtf8(std::move(doc));
 }
 
 } // namespace railyard::live

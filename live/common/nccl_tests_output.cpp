@@ -1552,7 +1552,8 @@ nlohmann::json toJson(const NcclTestsRun& run)
         { "iters", opt(run.iters) }, { "agg_iters", opt(run.aggIters) }, { "validation", opt(run.validation) }, { "graph", opt(run.graph) } };
     for (const auto& [k, v] : run.otherParams)
         params[k] = v;
-    return {
+    // The text of the output as it came: made valid UTF-8 so that the document always dumps.
+    return withValidUtf8({
         { "tool", run.tool },
         { "tool_inferred", run.toolInferred },
         { "tool_candidates", run.toolCandidates },
@@ -1570,7 +1571,7 @@ nlohmann::json toJson(const NcclTestsRun& run)
         { "rank_list", std::move(rankList) },
         { "params", std::move(params) },
         { "warnings", run.warnings },
-    };
+    });
 }
 
 } // namespace railyard::live

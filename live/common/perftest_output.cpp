@@ -1903,7 +1903,8 @@ nlohmann::json toJson(const PerftestRun& run)
         out["findings"].push_back(core::toJson(f));
     if (!run.warnings.empty())
         out["warnings"] = run.warnings;
-    return out;
+    // The output's text as it came: made valid UTF-8 so that the document always dumps.
+    return withValidUtf8(std::move(out));
 }
 
 } // namespace railyard::live

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/common/text_scan.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 namespace railyard::live::text {
@@ -57,6 +59,18 @@ std::string quoteLine(std::string_view line, std::size_t max)
     out += line.size() > max ? std::string(line.substr(0, max)) + "..." : std::string(line);
     out += "'";
     return out;
+}
+
+nlohmann::json withValidUtf8(nlohmann::json doc)
+{
+    // dump() is the check (it throws at the first invalid byte); only then is the document
+    // rebuilt, through nlohmann's own replacement.
+    try {
+        (void)doc.dump();
+        return doc;
+    } catch (const nlohmann::json::type_error&) {
+        return nlohmann::json::parse(doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
 }
 
 } // namespace railyard::live::text

@@ -4,6 +4,8 @@
 // nccl-tests, perftest and NCCL log readers): one implementation of each.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <charconv>
 #include <optional>
 #include <string>
@@ -34,6 +36,12 @@ std::vector<std::string_view> split(std::string_view s, char sep);
 
 /// A line for a message: trimmed, cut at `max` characters ("..."), in single quotes.
 std::string quoteLine(std::string_view line, std::size_t max = 100);
+
+/// `doc` with every string made valid UTF-8 (a byte that is not, replaced by U+FFFD). The readers
+/// copy a tool's text as it came, and one stray byte (a Latin-1 host name, a line cut inside a
+/// character, a dying process's garbage) would make every dump() of their document throw
+/// (nlohmann type_error 316): `results import --json` and the project store failed on such a log.
+nlohmann::json withValidUtf8(nlohmann::json doc);
 
 /// The whole of `s` (trimmed) as a number of type T; nullopt when anything else is in it.
 /// Integers in `base` (base 16 also with "0x"); floating point in fixed or exponent form, with an

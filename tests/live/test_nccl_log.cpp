@@ -768,5 +768,16 @@ namespace {
         EXPECT_EQ(r.findings[1].where, "v2");
     }
 
+    // Found by fuzz/fuzz_nccl_log (fuzz/regressions/fuzz_nccl_log/invalid-utf8-in-json-document):
+    // a byte that is not UTF-8 in the log made the report's dump() throw.
+    TEST(NcclLog, AByteThatIsNotUtf8StillGivesADocumentThatDumps)
+    {
+        const NcclLogReport r = parseText("h\xffst:1234:1234 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB eth0:10.0.0.1<0>\n"
+                                          "h\xffst:1234:1234 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 nvmlDev 0 busId 1b000 commId 0x2 - Init START\n");
+        std::string dumped;
+        ASSERT_NO_THROW(dumped = toJson(r).dump(2));
+        EXPECT_NE(dumped.find("h\xef\xbf\xbdst"), std::string::npos) << "the byte is shown as U+FFFD";
+    }
+
 } // namespace
 } // namespace railyard::live

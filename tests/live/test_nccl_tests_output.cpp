@@ -853,3 +853,17 @@ TEST(NcclTestsOutput, JsonShape)
     EXPECT_TRUE(cut["avg_busbw_gbs"].is_null());
     EXPECT_EQ(cut["ranks"], 16);
 }
+
+// Found by fuzz/fuzz_nccl_tests (fuzz/regressions/fuzz_nccl_tests/invalid-utf8-in-json-document):
+// a byte that is not UTF-8 in a rank line's host name made the document's dump() throw, so
+// `results import --json` failed with an internal error.
+TEST(NcclTestsOutput, AByteThatIsNotUtf8StillGivesADocumentThatDumps)
+{
+    const std::string text = "#  Rank  0 Group  0 Pid 1006017 on h\xb9st device  0 [0x1b] NVIDIA H100 80GB HBM3\n"
+        + sharedFixture(kDgxH100);
+    auto run = parseNcclTestsOutput(text);
+    ASSERT_TRUE(run.ok()) << run.error().toString();
+    std::string dumped;
+    ASSERT_NO_THROW(dumped = toJson(*run).dump(2));
+    EXPECT_NE(dumped.find("h\xef\xbf\xbdst"), std::string::npos) << "the byte is shown as U+FFFD";
+}

@@ -906,3 +906,18 @@ TEST(PerftestOutput, TwoProcessesPrintingTheSameSizesAlternate)
     EXPECT_EQ(a.local->qpn, b.remote->qpn);
     EXPECT_TRUE(a.complete && b.complete);
 }
+
+// Found by fuzz/fuzz_perftest (fuzz/regressions/fuzz_perftest/invalid-utf8-in-json-document): a
+// byte that is not UTF-8 in the output made the document's dump() throw.
+TEST(PerftestOutput, AByteThatIsNotUtf8StillGivesADocumentThatDumps)
+{
+    std::string text = sharedFixture("perftest-ib_read_bw-ib-mlx5-a-client-PARTIAL.txt");
+    const std::size_t at = text.find("mlx5_1");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 6, "mlx5_\xff");
+    auto run = parsePerftestOutput(text);
+    ASSERT_TRUE(run.ok()) << run.error().toString();
+    std::string dumped;
+    ASSERT_NO_THROW(dumped = toJson(*run).dump(2));
+    EXPECT_NE(dumped.find("mlx5_\xef\xbf\xbd"), std::string::npos) << "the byte is shown as U+FFFD";
+}

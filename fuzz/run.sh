@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Builds the libFuzzer targets (the `fuzz` preset, build/fuzz) when needed and runs each for a
+# bounded time over its seed corpus (fuzz/corpus/<target>) and its regression inputs
+# (fuzz/regressions/<target>). Fails when any target finds a crash, a leak, a timeout or an
+# out-of-memory; the input is then in build/fuzz/artifacts/<target>/.
+#
+#   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   fuzz (default 10 s each, every target)
+#   fuzz/run.sh --replay [TARGET...]               only replay every file in fuzz/regressions/ once
+#
+# Environment: RAILYARD_FUZZ_RSS_MB (default 2048), RAILYARD_FUZZ_TIMEOUT_S (one input, default 10),
+# RAILYARD_FUZZ_RUNS (stop after this many executions instead of, or before, the time is up),
+# RAILYARD_FUZZ_NO_BUILD=1 (use the binaries already in build/fuzz/bin), RAILYARD_FUZZ_LOG_DIR
+# (keep each target's libFuzzer output there; default build/fuzz/logs).
+# New inputs a run finds go to build/fuzz/corpus/<target> (not into the tree): add an input to
+# fuzz/corpus or fuzz/regressions by hand when it is worth keeping.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+replay=0
+seconds=10
+if [ "${1:-}" = "--replay" ]; then
+    replay=1
+    shift
+elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
+    seconds=$1
+    shift
+fi
+
+build=build/fuzz
+bin=$build/bin
+if [ "$#" -gt 0 ]; then
+    targets=("$@")
+else
+    targets=()
+    for source in fuzz/fuzz_*.cpp; do
+        targets+=("$(basename "$source" .cpp)")
+    done
+fi
+
+if [ "${RAILYARD_FUZZ_NO_BUILD:-0}" != 1 ]; then
+    export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/railyard-ccache}"
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
+    export CCACHE_NOHASHDIR=1
+    if [ ! -f "$build/build.ninja" ]; then
+        cmake --preset fuzz >/dev/null
+    fi
+    cmake --build --preset fuzz -j "${CMAKE_BUILD_PARALLEL_LEVEL:-2}" --target "${targets[@]}"
+fi
+
+# Leaks are checked (libFuzzer's -detect_leaks=1); a UBSan report is a crash.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_stack_use_after_return=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+rss=${RAILYARD_FUZZ_RSS_MB:-2048}
+timeout=${RAILYARD_FUZZ_TIMEOUT_S:-10}
+logs=${RAILYARD_FUZZ_LOG_DIR:-$build/logs}
+mkdir -p "$logs"
+
+failed=()
+printf '%-22s %12s %8s %10s %8s  %s\n' target executions wall_s exec_per_s cov result
+for target in "${targets[@]}"; do
+    program=$bin/$target
+    if [ ! -x "$program" ]; then
+        echo "fuzz/run.sh: $program is missing (build it: cmake --build --preset fuzz --target $target)" >&2
+        failed+=("$target")
+        continue
+    fi
+    regressions=fuzz/regressions/$target
+    log=$logs/$target.log
+    if [ "$replay" = 1 ]; then
+        files=()
+        if [ -d "$regressions" ]; then
+            while IFS= read -r -d '' f; do files+=("$f"); done < <(find "$regressions" -type f ! -name '*.md' -print0 | sort -z)
+        fi
+        if [ ${#files[@]} -eq 0 ]; then
+            printf '%-22s %12s %8s %10s %8s  %s\n' "$target" 0 - - - "no regression inputs"
+            continue
+        fi
+        if "$program" -rss_limit_mb="$rss" -timeout="$timeout" "${files[@]}" >"$log" 2>&1; then
+            printf '%-22s %12s %8s %10s %8s  %s\n' "$target" "${#files[@]}" - - - "replayed"
+        else
+            printf '%-22s %12s %8s %10s %8s  %s\n' "$target" "${#files[@]}" - - - "FAILED (see $log)"
+            failed+=("$target")
+        fi
+        continue
+    fi
+    work=$build/corpus/$target
+    artifacts=$build/artifacts/$target
+    mkdir -p "$work" "$artifacts"
+    dirs=("$work" "fuzz/corpus/$target")
+    [ -d "$regressions" ] && dirs+=("$regressions")
+    options=(-max_total_time="$seconds" -rss_limit_mb="$rss" -timeout="$timeout" -print_final_stats=1
+        -artifact_prefix="$artifacts/")
+    [ -f "fuzz/dict/$target.dict" ] && options+=(-dict="fuzz/dict/$target.dict")
+    [ -n "${RAILYARD_FUZZ_RUNS:-}" ] && options+=(-runs="$RAILYARD_FUZZ_RUNS")
+    start=$(date +%s.%N)
+    status=0
+    "$program" "${options[@]}" "${dirs[@]}" >"$log" 2>&1 || status=$?
+    wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
+    if [ "$status" = 0 ]; then
+        result=ok
+    else
+        result="FAILED (exit $status, see $log and $artifacts/)"
+        failed+=("$target")
+    fi
+    printf '%-22s %12s %8s %10s %8s  %s\n' "$target" "${runs:--}" "$wall" "${rate:--}" "${cov:--}" "$result"
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz/run.sh: failed: ${failed[*]}" >&2
+    for target in "${failed[@]}"; do
+        [ -f "$logs/$target.log" ] && { echo "--- $logs/$target.log (last 40 lines)" >&2; tail -40 "$logs/$target.log" >&2; }
+    done
+    exit 1
+fi
