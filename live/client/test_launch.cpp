@@ -331,7 +331,9 @@ core::Result<NcclTestsLaunch> ncclTestsLaunch(const core::Plan& plan, const core
         env.emplace_back("NCCL_IB_TC", std::to_string(ncclTrafficClass(plan.spec.lossless)));
     }
     for (const auto& [name, value] : params.extraEnv) {
-        auto same = std::find_if(env.begin(), env.end(), [&](const auto& e) { return e.first == name; });
+        // An init-capture, not the binding itself: clang before 16 (the fuzz build's clang 14)
+        // cannot capture a structured binding.
+        auto same = std::find_if(env.begin(), env.end(), [&key = name](const auto& e) { return e.first == key; });
         if (same != env.end())
             same->second = value;
         else
