@@ -50,16 +50,19 @@ namespace {
         std::size_t count = 0;
     };
 
+    // Words are separated by what oneWord() refuses in a word (text::isSpace), so that whatever
+    // is read here can be written back (a name with a '\f' or '\v' in it was read as one word
+    // and then refused by toCompactText; found by fuzz/fuzz_agent_answers).
     Words wordsOf(const char* p, const char* end)
     {
         Words out;
         while (p < end) {
-            while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+            while (p < end && text::isSpace(*p))
                 ++p;
             if (p == end)
                 break;
             const char* start = p;
-            while (p < end && *p != ' ' && *p != '\t' && *p != '\r')
+            while (p < end && !text::isSpace(*p))
                 ++p;
             if (out.count == out.w.size()) {
                 out.count = out.w.size() + 1;
@@ -117,8 +120,10 @@ namespace {
         if (size > 0 && static_cast<std::size_t>(e - p) > size && std::memcmp(p, names.name(id).data(), size) == 0 && p[size] == ' ') {
             p += size + 1;
         } else {
+            // Up to any blank, as wordsOf() reads it: a name with a '\r' in it was taken whole
+            // here (fuzz/fuzz_agent_answers); now such a line goes to wordsOf(), which refuses it.
             const char* word = p;
-            while (p < e && *p != ' ' && *p != '\t')
+            while (p < e && !text::isSpace(*p))
                 ++p;
             if (p == word || p == e || *p != ' ')
                 return false;

@@ -463,4 +463,17 @@ TEST(CountersCompact, AgentServesBothFormats)
     server.stop();
 }
 
+// Found by fuzz/fuzz_agent_answers (fuzz/regressions/fuzz_agent_answers/): the fast sample reader
+// took a name with a '\r' in it whole, and both readers one with '\f' or '\v', which
+// toCompactText() then refused to write. Whatever is read must write back: such names are refused.
+TEST(CountersCompact, NamesWithOtherBlanksAreRefusedWhenReading)
+{
+    for (const std::string blank : { "\r", "\f", "\v" }) {
+        const std::string text = "railyard-counters 1 node001 1000\nport mlx5_0 1 0 ibp0\nc multicast" + blank
+            + "xmit_packets plain 64 0\nend 1 1\n";
+        auto r = countersFromCompact(text, "test");
+        EXPECT_FALSE(r) << "accepted a name with a blank in it";
+    }
+}
+
 } // namespace railyard::live
