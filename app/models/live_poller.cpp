@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <set>
 
 namespace railyard::app {
 
@@ -24,6 +25,18 @@ LivePoller::LivePoller(std::shared_ptr<const core::Plan> plan, std::vector<live:
 {
     for (const auto& a : m_agents)
         m_nodes.push_back({ a.node, a.url, NodeLink::Waiting, {}, 0, 0 });
+}
+
+LivePoller::LivePoller(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const live::PrometheusSource> prometheus, std::string url,
+    std::chrono::milliseconds interval, Deliver deliver)
+    : m_plan(std::move(plan))
+    , m_interval(interval)
+    , m_deliver(std::move(deliver))
+    , m_prometheus(std::move(prometheus))
+{
+    for (const core::Device& d : m_plan->devices)
+        if (d.kind == core::DeviceKind::Node && d.installed)
+            m_nodes.push_back({ d.name, url, NodeLink::Waiting, {}, 0, 0 });
 }
 
 LivePoller::~LivePoller() = default;
@@ -46,6 +59,13 @@ void LivePoller::stop()
 void LivePoller::poll()
 {
     const auto began = std::chrono::steady_clock::now();
+    if (m_prometheus) {
+        live::Sweep sweep = pollPrometheus(began);
+        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - began);
+        m_deliver(frameOf(std::move(sweep), static_cast<int>(took.count())));
+        m_timer->start(std::max(std::chrono::milliseconds(0), m_interval - took));
+        return;
+    }
     if (m_beforePoll)
         m_beforePoll();
     const std::vector<live::AgentReply> replies = live::fetchAll(m_agents, "/v1/counters", m_fetch);
@@ -65,6 +85,8 @@ void LivePoller::poll()
             if (snapshot) {
                 if (snapshot->node.empty())
                     snapshot->node = reply.agent.node;
+                else if (snapshot->node != node.node)
+                    node.node = snapshot->node; // a hostfile's address or alias: the agent names its node
                 m_aggregator->add(*snapshot);
             } else {
                 why = snapshot.error().message;
@@ -87,6 +109,41 @@ void LivePoller::poll()
     m_deliver(frameOf(std::move(sweep), static_cast<int>(took.count())));
     // Re-armed only now: a slow round delays the next one instead of piling up behind it.
     m_timer->start(std::max(std::chrono::milliseconds(0), m_interval - took));
+}
+
+live::Sweep LivePoller::pollPrometheus(std::chrono::steady_clock::time_point began)
+{
+    core::Result<live::PrometheusReading> reading = m_prometheus->read();
+    const int ms = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - began).count());
+    if (!reading) {
+        // The server, not the nodes, failed: every node is without figures, for the server's reason.
+        const std::string why = "Prometheus: " + reading.error().toString();
+        for (NodeConnection& n : m_nodes) {
+            n.link = NodeLink::Lost;
+            n.lastError = why;
+            n.latencyMs = ms;
+            ++n.failures;
+        }
+        return {};
+    }
+    std::set<std::string> fresh;
+    for (const live::PortRates& p : reading->ports)
+        fresh.insert(p.node);
+    for (NodeConnection& n : m_nodes) {
+        n.latencyMs = ms;
+        if (fresh.count(n.node)) {
+            n.failures = 0;
+            n.link = ms >= kSlowMs ? NodeLink::Slow : NodeLink::Connected;
+        } else {
+            ++n.failures;
+            n.link = NodeLink::Lost;
+            n.lastError = "Prometheus has no fresh series of this node (its target is down, or not scraped)";
+        }
+    }
+    std::vector<std::string> notes = std::move(reading->notes);
+    live::Sweep sweep = live::aggregateSweep(std::move(reading->ports), *m_plan, {}, m_xmitWaitFloor, reading->timestampMs);
+    sweep.notes.insert(sweep.notes.begin(), notes.begin(), notes.end());
+    return sweep;
 }
 
 std::shared_ptr<LiveFrame> LivePoller::frameOf(live::Sweep sweep, int pollMs) const

@@ -9,11 +9,13 @@
 #include "app/models/live_frame.h"
 #include "core/plan.h"
 #include "live/client/agent_client.h"
+#include "live/client/prometheus_source.h"
 
 #include <QObject>
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -31,6 +33,10 @@ public:
     /// advances its counters there, see LiveDemoFabric::update).
     LivePoller(std::shared_ptr<const core::Plan> plan, std::vector<live::AgentEndpoint> agents, live::FetchOptions fetch,
         std::chrono::milliseconds interval, Deliver deliver, std::function<void()> beforePoll = {});
+    /// Reads the rates from a Prometheus server instead (`live watch --prometheus`): every node of
+    /// the plan is listed, connected while Prometheus has fresh series of it, lost otherwise.
+    LivePoller(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const live::PrometheusSource> prometheus, std::string url,
+        std::chrono::milliseconds interval, Deliver deliver);
     ~LivePoller() override;
 
     /// Starts polling (call on the poller's thread, e.g. through QThread::started).
@@ -40,6 +46,8 @@ public:
 
 private:
     void poll();
+    /// One Prometheus round: the sweep, and each node's state from the series it has.
+    live::Sweep pollPrometheus(std::chrono::steady_clock::time_point began);
     std::shared_ptr<LiveFrame> frameOf(live::Sweep sweep, int pollMs) const;
 
     std::shared_ptr<const core::Plan> m_plan;
@@ -53,6 +61,8 @@ private:
     QTimer* m_timer = nullptr;
     std::chrono::steady_clock::time_point m_start;
     bool m_first = true;
+    std::shared_ptr<const live::PrometheusSource> m_prometheus;
+    std::map<std::string, double> m_xmitWaitFloor; ///< Prometheus: the ports' XmitWait baselines (aggregateSweep)
 };
 
 } // namespace railyard::app

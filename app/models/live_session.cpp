@@ -4,6 +4,8 @@
 
 #include "app/models/live_demo_fabric.h"
 #include "app/models/live_poller.h"
+#include "live/client/hostfile.h"
+#include "live/client/prometheus_source.h"
 #include "live/sim/faults.h"
 
 #include <QPointer>
@@ -143,6 +145,95 @@ bool LiveSession::connectAgentsFile(const QString& path)
     setState(State::Starting);
     startPolling(file->agents, token, nullptr);
     return true;
+}
+
+bool LiveSession::connectHostfile(const QString& path, int port, const QString& tokenFile)
+{
+    if (!m_plan) {
+        emit failed(tr("There is no plan to compare the fabric with yet: wait for the planner to finish."));
+        return false;
+    }
+    core::Result<std::vector<live::AgentEndpoint>> agents = live::readHostfile(path.toStdString(), port, m_plan.get());
+    if (!agents) {
+        emit failed(tr("Cannot use %1: %2").arg(path, text(agents.errors())));
+        return false;
+    }
+    std::string token;
+    if (!tokenFile.isEmpty()) {
+        core::Result<std::string> read = live::readTokenFile(tokenFile.toStdString());
+        if (!read) {
+            emit failed(tr("Cannot read the agents' token: %1").arg(text(read.errors())));
+            return false;
+        }
+        token = *read;
+    }
+    disconnectFabric();
+    ++m_connection;
+    m_sourceName = path;
+    setState(State::Starting);
+    startPolling(std::move(*agents), token, nullptr);
+    return true;
+}
+
+bool LiveSession::connectPrometheus(const QString& url, bool nodeExporter, const QString& selector, const QString& tokenFile)
+{
+    if (!m_plan || !m_catalog) {
+        emit failed(tr("There is no plan to compare the fabric with yet: wait for the planner to finish."));
+        return false;
+    }
+    live::PrometheusOptions options;
+    options.url = url.trimmed().toStdString();
+    options.selector = selector.trimmed().toStdString();
+    options.deadline = std::chrono::milliseconds(5000);
+    std::map<std::string, int> railOfDevice;
+    if (nodeExporter) {
+        options.metrics = live::PrometheusMetrics::NodeExporter;
+        // node_infiniband_* has no rail label: the node type's rail map names the devices (as the CLI).
+        if (const core::NodeType* type = m_catalog->findNodeType(m_plan->spec.nodeType))
+            for (std::size_t k = 0; k < type->railMap.size(); ++k)
+                railOfDevice[type->railMap[k]] = static_cast<int>(k);
+    }
+    if (!tokenFile.isEmpty()) {
+        core::Result<std::string> read = live::readTokenFile(tokenFile.toStdString());
+        if (!read) {
+            emit failed(tr("Cannot read the token for Prometheus: %1").arg(text(read.errors())));
+            return false;
+        }
+        options.token = *read;
+    }
+    auto source = std::make_shared<const live::PrometheusSource>(*m_plan, options, std::move(railOfDevice));
+    if (core::Status ok = source->validate(); !ok) {
+        emit failed(tr("Cannot read from Prometheus at %1: %2").arg(url, text(ok.errors())));
+        return false;
+    }
+    disconnectFabric();
+    ++m_connection;
+    m_sourceName = tr("Prometheus at %1").arg(url.trimmed());
+    setState(State::Starting);
+    startPrometheusPolling(std::move(source), options.url);
+    return true;
+}
+
+void LiveSession::startPrometheusPolling(std::shared_ptr<const live::PrometheusSource> source, const std::string& url)
+{
+    QPointer<LiveSession> self(this);
+    const quint64 generation = m_connection;
+    auto deliver = [self, generation](std::shared_ptr<const LiveFrame> frame) {
+        QMetaObject::invokeMethod(
+            self.data(), [self, generation, frame = std::move(frame)] {
+                if (self && self->m_connection == generation)
+                    self->receive(frame);
+            },
+            Qt::QueuedConnection);
+    };
+    m_pollThread = new QThread(this);
+    m_pollThread->setObjectName(QStringLiteral("live-prometheus"));
+    // The source points into the plan, which the poller holds (and outlives the source in it).
+    m_poller = new LivePoller(m_plan, std::move(source), url, kPollInterval, deliver);
+    m_poller->moveToThread(m_pollThread);
+    connect(m_pollThread, &QThread::finished, m_poller, &QObject::deleteLater);
+    connect(m_pollThread, &QThread::started, m_poller, &LivePoller::start);
+    m_pollThread->start();
 }
 
 void LiveSession::startPolling(std::vector<live::AgentEndpoint> agents, const std::string& token, QThread* thread)

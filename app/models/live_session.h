@@ -25,6 +25,10 @@
 
 class QThread;
 
+namespace railyard::live {
+class PrometheusSource;
+}
+
 namespace railyard::app {
 
 class LiveDemoFabric;
@@ -64,6 +68,15 @@ public:
     void connectDemo(const QString& baseDir = {});
     /// Connects to the agents listed in `path`; false (and failed()) when the file cannot be used.
     bool connectAgentsFile(const QString& path);
+    /// Connects to the agents of a hostfile (live/client/hostfile.h: one host per line, Open MPI's
+    /// `host slots=N` too), each at `port`; `tokenFile` empty: no token. False (and failed()) when
+    /// the file or the token cannot be used.
+    bool connectHostfile(const QString& path, int port, const QString& tokenFile = {});
+    /// Reads the fabric's rates from a Prometheus server (`live watch --prometheus`,
+    /// live/client/prometheus_source.h): the agents' railyard_* series, or the node exporter's
+    /// node_infiniband_* (`nodeExporter`); `selector` extra label matchers. False (and failed())
+    /// when the URL or the selector is refused.
+    bool connectPrometheus(const QString& url, bool nodeExporter, const QString& selector = {}, const QString& tokenFile = {});
     /// Stops polling and, for a demo, the emulator and its agents (the folder is removed).
     void disconnectFabric();
     State state() const { return m_state; }
@@ -106,6 +119,8 @@ private:
     /// Polls on `thread` (the demo's, which then updates its counters before each round) or on a
     /// thread of its own (null).
     void startPolling(std::vector<live::AgentEndpoint> agents, const std::string& token, QThread* thread);
+    /// Polls `source` on a thread of its own (connectPrometheus).
+    void startPrometheusPolling(std::shared_ptr<const live::PrometheusSource> source, const std::string& url);
     void receive(std::shared_ptr<const LiveFrame> frame);
     void setState(State state);
     void stopThreads();

@@ -4,6 +4,8 @@
 
 #include "app/models/live_findings_model.h"
 #include "app/models/live_session.h"
+#include "app/widgets/live_connect_dialog.h"
+#include "app/widgets/live_fabric_view.h"
 #include "app/widgets/live_grid.h"
 #include "app/widgets/live_node_panel.h"
 #include "app/widgets/live_rail_chart.h"
@@ -74,6 +76,7 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
     m_throughput = new LiveRailChart(LiveRailChart::Kind::Throughput, this);
     m_congestion = new LiveRailChart(LiveRailChart::Kind::Congestion, this);
     m_nodes = new LiveNodesModel(this);
+    m_fabric = new LiveFabricView(this);
     auto* nodesView = new QTableView(this);
     nodesView->setModel(m_nodes);
     nodesView->horizontalHeader()->setStretchLastSection(true);
@@ -85,7 +88,7 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
     m_tabs->setExpanding(false);
     auto* stack = new QStackedWidget(pages);
     for (const auto& [widget, title] : { std::pair<QWidget*, QString> { m_throughput, tr("Throughput") }, { m_congestion, tr("Congestion") },
-             { buildFindingsPage(), tr("Findings") }, { nodesView, tr("Nodes") } }) {
+             { buildFindingsPage(), tr("Findings") }, { nodesView, tr("Nodes") }, { m_fabric, tr("Leaf/spine") } }) {
         m_tabs->addTab(title);
         stack->addWidget(widget);
     }
@@ -125,6 +128,7 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
     layout->addLayout(bottom);
 
     connect(m_grid, &LiveGrid::cellSelected, this, &LiveWorkspace::cellSelected);
+    connect(m_fabric, &LiveFabricView::switchSelected, this, &LiveWorkspace::switchSelected);
     connect(m_session, &LiveSession::stateChanged, this, &LiveWorkspace::stateChanged);
     connect(m_session, &LiveSession::frameReady, this, &LiveWorkspace::frameArrived);
     connect(m_session, &LiveSession::findingsChanged, this, &LiveWorkspace::findingsChanged);
@@ -177,6 +181,12 @@ void LiveWorkspace::buildActions()
     m_open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     m_open->setToolTip(tr("Connect to the agents listed in an agents.json (Ctrl+Shift+A)"));
     connect(m_open, &QAction::triggered, this, &LiveWorkspace::openAgentsFile);
+    m_hostfile = new QAction(tr("&Hostfile..."), this);
+    m_hostfile->setToolTip(tr("Connect to the agents of the hosts in a hostfile (one per line, Open MPI's host slots=N too)"));
+    connect(m_hostfile, &QAction::triggered, this, &LiveWorkspace::openHostfile);
+    m_prometheus = new QAction(tr("P&rometheus..."), this);
+    m_prometheus->setToolTip(tr("Read the fabric's rates from a Prometheus server that scrapes the agents or the node exporter"));
+    connect(m_prometheus, &QAction::triggered, this, &LiveWorkspace::openPrometheus);
     m_disconnect = new QAction(tr("Dis&connect"), this);
     m_disconnect->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     connect(m_disconnect, &QAction::triggered, this, [this] { m_session->disconnectFabric(); });
@@ -222,12 +232,16 @@ void LiveWorkspace::buildActions()
         });
     for (QAction* a : { m_demo, m_open, m_disconnect, m_pause, m_check, m_cancelCheck })
         addAction(a);
+    for (QAction* a : { m_hostfile, m_prometheus })
+        addAction(a);
 }
 
 void LiveWorkspace::fillMenu(QMenu* menu)
 {
     menu->addAction(m_demo);
     menu->addAction(m_open);
+    menu->addAction(m_hostfile);
+    menu->addAction(m_prometheus);
     menu->addAction(m_disconnect);
     menu->addSeparator();
     menu->addAction(m_pause);
@@ -242,7 +256,7 @@ QWidget* LiveWorkspace::buildToolbar()
     auto* bar = new QWidget(this);
     auto* row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
-    for (QAction* a : { m_demo, m_open, m_disconnect })
+    for (QAction* a : { m_demo, m_open, m_hostfile, m_prometheus, m_disconnect })
         row->addWidget(toolButton(a, bar));
     row->addSpacing(12);
     row->addWidget(new QLabel(tr("Colour by:"), bar));
@@ -303,6 +317,7 @@ QWidget* LiveWorkspace::buildFindingsPage()
 void LiveWorkspace::setPlan(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const core::Catalog> catalog)
 {
     m_plan = plan;
+    m_fabric->setPlan(plan);
     m_session->setPlan(std::move(plan), std::move(catalog));
     if (m_session->state() == LiveSession::State::Disconnected)
         setStatus(tr("Plan ready: press Demo fabric (Ctrl+Shift+D) to emulate it, or open the fabric's agents.json."));
@@ -320,6 +335,26 @@ void LiveWorkspace::openAgentsFile()
         m_session->connectAgentsFile(path);
 }
 
+void LiveWorkspace::openHostfile()
+{
+    LiveConnectDialog dialog(LiveConnectDialog::Kind::Hostfile, this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_session->connectHostfile(dialog.target(), dialog.port(), dialog.tokenFile());
+}
+
+void LiveWorkspace::openPrometheus()
+{
+    LiveConnectDialog dialog(LiveConnectDialog::Kind::Prometheus, this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_session->connectPrometheus(dialog.target(), dialog.nodeExporter(), dialog.selector(), dialog.tokenFile());
+}
+
+void LiveWorkspace::switchSelected(int)
+{
+    m_grid->select(-1, -1);
+    refreshPanel();
+}
+
 void LiveWorkspace::stateChanged()
 {
     const LiveSession::State state = m_session->state();
@@ -335,6 +370,8 @@ void LiveWorkspace::stateChanged()
         m_configured = false;
         m_grid->setFrame(nullptr);
         m_grid->select(-1, -1);
+        m_fabric->setFrame(nullptr);
+        m_fabric->select(-1);
         m_nodes->setFrame(nullptr);
         m_summary->setText(tr("Not connected."));
         refreshPanel();
@@ -357,6 +394,7 @@ void LiveWorkspace::frameArrived()
             m_session->runCheck();
     }
     m_grid->setFrame(frame);
+    m_fabric->setFrame(frame);
     m_nodes->setFrame(frame);
     // Charts only while they can be seen (STYLE §6.4); the series keep growing meanwhile.
     if (m_throughput->isVisible())
@@ -379,7 +417,7 @@ void LiveWorkspace::frameArrived()
                            .arg(static_cast<int>(frame->seconds)));
     m_check->setEnabled(!m_session->isChecking());
     m_faults->setEnabled(m_session->isDemo());
-    if (m_grid->selectedNode() >= 0)
+    if (m_grid->selectedNode() >= 0 || m_fabric->selectedSwitch() >= 0)
         refreshPanel();
 }
 
@@ -410,11 +448,16 @@ void LiveWorkspace::findingsChanged()
 
 void LiveWorkspace::cellSelected(int, int)
 {
+    m_fabric->select(-1);
     refreshPanel();
 }
 
 void LiveWorkspace::refreshPanel()
 {
+    if (m_fabric->selectedSwitch() >= 0) {
+        m_panel->setHtml(m_fabric->switchHtml(m_fabric->selectedSwitch(), m_findings ? m_findings->findings() : std::vector<LiveFinding> {}));
+        return;
+    }
     m_panel->showNode(m_session->frame(), m_grid->selectedNode(), m_grid->selectedRail(), m_findings ? m_findings->findings() : std::vector<LiveFinding> {});
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// The Live workspace: connect (demo fabric or agents.json), the node x rail grid with the
-// selected node's panel, per-rail throughput and congestion charts, every finding in one
+// The Live workspace: connect (demo fabric, agents.json, a hostfile or a Prometheus server), the
+// node x rail grid and the leaf/spine view with the selected node's or switch's panel, per-rail throughput and congestion charts, every finding in one
 // filterable list, the nodes' connection states, `live check` with progress and cancel, and
 // fault injection into the demo fabric. The work is LiveSession's and the live library's.
 #pragma once
@@ -24,6 +24,7 @@ class QTableView;
 
 namespace railyard::app {
 
+class LiveFabricView;
 class LiveFindingsFilter;
 class LiveFindingsModel;
 class LiveGrid;
@@ -44,6 +45,7 @@ public:
 
     LiveSession& session() { return *m_session; }
     LiveGrid* grid() const { return m_grid; }
+    LiveFabricView* fabricView() const { return m_fabric; }
     LiveRailChart* throughputChart() const { return m_throughput; }
     LiveRailChart* congestionChart() const { return m_congestion; }
     LiveFindingsModel* findingsModel() const { return m_findings; }
@@ -70,12 +72,17 @@ private:
     void cellSelected(int node, int rail);
     void findingClicked(const QModelIndex& index);
     void openAgentsFile();
+    /// The hostfile and Prometheus connect dialogs (LiveConnectDialog), then the session's connect.
+    void openHostfile();
+    void openPrometheus();
+    void switchSelected(int index);
     void refreshPanel();
     void setStatus(const QString& text);
 
     LiveSession* m_session = nullptr;
     std::shared_ptr<const core::Plan> m_plan;
     LiveGrid* m_grid = nullptr;
+    LiveFabricView* m_fabric = nullptr;
     LiveNodePanel* m_panel = nullptr;
     LiveRailChart* m_throughput = nullptr;
     LiveRailChart* m_congestion = nullptr;
@@ -90,6 +97,8 @@ private:
     QProgressBar* m_progress = nullptr;
     QAction* m_demo = nullptr;
     QAction* m_open = nullptr;
+    QAction* m_hostfile = nullptr;
+    QAction* m_prometheus = nullptr;
     QAction* m_disconnect = nullptr;
     QAction* m_pause = nullptr;
     QAction* m_check = nullptr;
