@@ -8,6 +8,10 @@
 #include <system_error>
 #include <utility>
 
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
 #include <sqlite3.h>
 
 #include "core/store/project_file_check.h"
@@ -112,31 +116,86 @@ Result<ProjectStore> ProjectStore::create(const fs::path& path)
         return projectFileError("STORE_IO", path, "cannot be created: its folder does not exist",
             "Create the folder first, or choose another location.");
 
-    // "x": create exclusively, so two creators cannot both think they made it.
-    std::FILE* file = std::fopen(path.string().c_str(), "wbx");
+    // The schema is built in a hidden file beside `path` and moved into place
+    // only when complete: a creator killed half-way (SIGKILL, power loss)
+    // never leaves an empty or schema-less file at `path` that every later
+    // open() would refuse as damaged.
+    fs::path building = folder / ("." + path.filename().string() + ".creating-" + std::to_string(::getpid()));
+    std::FILE* file = std::fopen(building.string().c_str(), "wbx");
+    if (!file && errno == EEXIST) {
+        removeProjectFiles(building); // left by a killed creator that had our pid
+        file = std::fopen(building.string().c_str(), "wbx");
+    }
     if (!file) {
         const int err = errno;
-        if (err == EEXIST)
-            return projectFileError("STORE_EXISTS", path, "already exists",
-                "Choose another file name, or open the existing project instead.");
         return projectFileError("STORE_IO", path, std::string("cannot be created: ") + std::strerror(err),
             "Check that the folder is writable and the disk is not full.");
     }
     std::fclose(file);
 
+    Status built = buildSchema(building);
+    if (built)
+        built = moveIntoPlace(building, path);
+    if (!built) {
+        removeProjectFiles(building);
+        return built.errors();
+    }
+
     SqliteConnection db;
     const int rc = db.open(sqliteFileUri(fs::absolute(path, ec).string(), "mode=rw"),
         SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI);
     ProjectStore store(path, std::move(db));
+    if (rc != SQLITE_OK)
+        return store.sqlError("open the new file");
+    if (Status ready = store.configureConnection(); !ready)
+        return ready.errors();
+    return store;
+}
+
+Status ProjectStore::buildSchema(const fs::path& building)
+{
+    std::error_code ec;
+    SqliteConnection db;
+    const int rc = db.open(sqliteFileUri(fs::absolute(building, ec).string(), "mode=rw"),
+        SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI);
+    ProjectStore store(building, std::move(db));
     Status ready = rc == SQLITE_OK ? store.configureConnection() : Status(store.sqlError("set up the new file"));
     if (ready)
         ready = store.migrate();
-    if (!ready) {
-        store.m_db.close();
-        removeProjectFiles(path);
-        return ready.errors();
+    // Closing the only connection checkpoints the WAL into the file (synced:
+    // synchronous=FULL) and removes -wal and -shm, so the file alone is the
+    // whole project when it is moved.
+    store.m_db.close();
+    return ready;
+}
+
+Status ProjectStore::moveIntoPlace(const fs::path& building, const fs::path& path)
+{
+    // RENAME_NOREPLACE keeps create()'s promise never to overwrite: two
+    // creators racing for one name cannot both succeed.
+    if (::renameat2(AT_FDCWD, building.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
+        int err = errno;
+        if (err == EINVAL || err == ENOSYS) {
+            // A file system without renameat2 flags: a hard link also fails
+            // when `path` exists.
+            err = ::link(building.c_str(), path.c_str()) == 0 ? 0 : errno;
+            if (err == 0)
+                ::unlink(building.c_str());
+        }
+        if (err == EEXIST)
+            return projectFileError("STORE_EXISTS", path, "already exists",
+                "Choose another file name, or open the existing project instead.");
+        if (err != 0)
+            return projectFileError("STORE_IO", path, std::string("cannot be created: ") + std::strerror(err),
+                "Check that the folder is writable and the disk is not full.");
     }
-    return store;
+    // The rename is durable only once the folder's entry is on disk.
+    const fs::path folder = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+    if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+    return {};
 }
 
 Result<ProjectStore> ProjectStore::open(const fs::path& path)

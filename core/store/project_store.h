@@ -105,7 +105,10 @@ public:
     /// Creates a new, empty project at `path` (conventionally `*.railyard`).
     /// Fails with STORE_EXISTS if anything is already at `path` (never
     /// overwrites), or STORE_IO if the folder is missing or not writable. A
-    /// failed create leaves nothing behind.
+    /// failed create leaves nothing behind. The schema is built in a hidden
+    /// `.NAME.creating-PID` file beside `path` and renamed into place when
+    /// complete, so a creator killed half-way leaves no file at `path` (only
+    /// that hidden file, removed by the next create() with the same pid).
     static Result<ProjectStore> create(const std::filesystem::path& path);
 
     /// Opens an existing project, upgrading an older schema in place (each
@@ -164,6 +167,8 @@ public:
 private:
     ProjectStore(std::filesystem::path path, SqliteConnection db);
 
+    static Status buildSchema(const std::filesystem::path& building);
+    static Status moveIntoPlace(const std::filesystem::path& building, const std::filesystem::path& path);
     Status migrate();
     Status configureConnection();
     Error sqlError(std::string_view action) const;
