@@ -15,6 +15,7 @@
 #include <thread>
 
 #include <signal.h>
+#include <sys/stat.h>
 
 namespace railyard::clitest {
 namespace {
@@ -199,6 +200,66 @@ TEST(CrashSafety, KilledSavesNeverDamageTheProject)
         runTime.count() / 1000.0, baseline.size(), kRounds, killed, committedBeforeKill, walLeft, kCreateRounds,
         createdNothing, createdEmpty, createdWithRun, killSeconds);
     EXPECT_GT(killed, kRounds / 2) << "most kills should land while the CLI runs";
+}
+
+// A damaged or foreign file given to --project is refused by every CLI command that opens one,
+// with a message that says which file and why, and stays exactly as it was: same bytes, same
+// mtime, and no -wal, -shm or -journal created beside it.
+TEST(CrashSafety, DamagedProjectsAreRefusedByTheCliAndNeverModified)
+{
+    TempDir dir;
+    const fs::path input = dir.path() / "allreduce.txt";
+    {
+        std::ofstream out(input, std::ios::binary);
+        out << bigNcclOutput(8);
+    }
+    const fs::path good = dir.path() / "good.railyard";
+    ASSERT_EQ(runCli(importArgs(input, good)).status, 0);
+    const std::string project = readText(good);
+    ASSERT_GT(project.size(), 4096u);
+    ASSERT_FALSE(fs::exists(fs::path(good.string() + "-wal"))) << "the CLI leaves the project whole on exit";
+
+    // SQLite keeps user_version at byte 60 and application_id at byte 68 of the header.
+    const auto patched = [&](std::size_t at, std::uint32_t value) {
+        std::string bytes = project;
+        for (int k = 0; k < 4; ++k)
+            bytes[at + static_cast<std::size_t>(k)] = static_cast<char>((value >> (24 - 8 * k)) & 0xFF);
+        return bytes;
+    };
+    std::mt19937 random(9);
+    std::string noise(8192, '\0');
+    for (char& c : noise)
+        c = static_cast<char>(random());
+    struct Case {
+        std::string name, bytes, why;
+    };
+    const std::vector<Case> cases {
+        { "truncated.railyard", project.substr(0, project.size() / 2 + 100), "truncated" },
+        { "header-only.railyard", project.substr(0, 60), "100-byte SQLite header" },
+        { "noise.railyard", noise, "not an SQLite database" },
+        { "empty.railyard", "", "empty (0 bytes)" },
+        { "foreign.railyard", patched(68, 0x12345678), "another application's SQLite database" },
+        { "newer.railyard", patched(60, 99), "newer Railyard (schema 99" },
+    };
+    for (const Case& c : cases) {
+        const fs::path file = dir.path() / c.name;
+        {
+            std::ofstream out(file, std::ios::binary);
+            out << c.bytes;
+        }
+        const auto mtime = fs::last_write_time(file);
+        for (const std::vector<std::string>& args : { std::vector<std::string> { "results", "list", "--project", file.string() },
+                 std::vector<std::string> { "results", "show", "1", "--project", file.string() }, importArgs(input, file) }) {
+            const CliRun run = runCli(args);
+            EXPECT_EQ(run.status, 2) << describe(args, run);
+            EXPECT_NE(run.err.find(file.string()), std::string::npos) << describe(args, run);
+            EXPECT_NE(run.err.find(c.why), std::string::npos) << describe(args, run);
+        }
+        EXPECT_TRUE(readText(file) == c.bytes) << c.name << " was changed";
+        EXPECT_EQ(fs::last_write_time(file), mtime) << c.name;
+        for (const char* suffix : { "-wal", "-shm", "-journal" })
+            EXPECT_FALSE(fs::exists(fs::path(file.string() + suffix))) << c.name << suffix << " was created";
+    }
 }
 
 } // namespace railyard::clitest
