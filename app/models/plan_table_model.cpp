@@ -221,4 +221,64 @@ QVariant SwitchesModel::cell(const core::Plan& plan, int row, int column, int ro
     return {};
 }
 
+void AddressesModel::setAddresses(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const planner::AddressPlan> addresses)
+{
+    // The plan first (its own reset), then the rows that belong to it.
+    m_addresses.reset();
+    m_cachedRow = -1;
+    setPlan(std::move(plan));
+    beginResetModel();
+    m_addresses = std::move(addresses);
+    endResetModel();
+}
+
+int AddressesModel::rows(const core::Plan&) const
+{
+    return m_addresses ? static_cast<int>(planner::addressRowCount(*m_addresses)) : 0;
+}
+
+QStringList AddressesModel::headers() const
+{
+    return { tr("Kind"), tr("Name"), tr("Address"), tr("Prefix"), tr("Peer"), tr("Peer address"), tr("ASN"), tr("Rail"), tr("Plane"),
+        tr("Tier") };
+}
+
+QVariant AddressesModel::cell(const core::Plan& plan, int row, int column, int role) const
+{
+    if (role == Qt::TextAlignmentRole)
+        return column == Prefix || column == Asn || column == Rail || column == Plane ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                                                                                      : QVariant();
+    if (role == Qt::ToolTipRole)
+        return {};
+    if (row != m_cachedRow) {
+        m_cached = planner::addressRow(plan, *m_addresses, static_cast<std::size_t>(row));
+        m_cachedRow = row;
+    }
+    const planner::AddressRow& r = m_cached;
+    switch (column) {
+    case Kind:
+        return qs(r.kind);
+    case Name:
+        return qs(r.name);
+    case Address:
+        return qs(r.address);
+    case Prefix:
+        return QStringLiteral("/%1").arg(r.prefixLength);
+    case Peer:
+        return qs(r.peer);
+    case PeerAddress:
+        return qs(r.peerAddress);
+    case Asn:
+        return qs(r.asn);
+    case Rail:
+        return qs(r.rail);
+    case Plane:
+        return qs(r.plane);
+    case Tier:
+        return qs(r.tier);
+    }
+    return {};
+}
+
 } // namespace railyard::app
+

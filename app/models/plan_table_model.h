@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/plan.h"
+#include "planner/addressing.h"
 
 #include <QAbstractTableModel>
 
@@ -92,6 +93,31 @@ protected:
 private:
     /// Plan::devices index of switch row `row` (switches follow nodes and management ports).
     std::size_t deviceIndex(const core::Plan& plan, int row) const;
+};
+
+/// The address plan of a routed RoCEv2 plan (planner::addressRow): loopbacks, leaf subnets and
+/// every link's two addresses, rows made on demand (about 400,000 for 128K GPUs). Empty until
+/// setAddresses() gives the address plan of the current plan snapshot.
+class AddressesModel final : public PlanTableModel {
+    Q_OBJECT
+public:
+    using PlanTableModel::PlanTableModel;
+    enum Column { Kind, Name, Address, Prefix, Peer, PeerAddress, Asn, Rail, Plane, Tier };
+
+    /// The plan and its address plan together (one model reset); `addresses` null clears them.
+    void setAddresses(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const planner::AddressPlan> addresses);
+    const planner::AddressPlan* addresses() const { return m_addresses.get(); }
+
+protected:
+    int rows(const core::Plan& plan) const override;
+    QStringList headers() const override;
+    QVariant cell(const core::Plan& plan, int row, int column, int role) const override;
+
+private:
+    std::shared_ptr<const planner::AddressPlan> m_addresses;
+    /// The last row made: a view asks for every column of a row in turn.
+    mutable int m_cachedRow = -1;
+    mutable planner::AddressRow m_cached;
 };
 
 } // namespace railyard::app

@@ -4,7 +4,10 @@
 
 #include "app/widgets/report_pdf.h"
 #include "core/plan_json.h"
+#include "planner/addressing.h"
 #include "planner/exporters.h"
+#include "planner/host_config.h"
+#include "planner/switch_config.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -58,6 +61,48 @@ namespace {
         return saveText(target, out.str());
     }
 
+    QString errorsText(const core::Errors& errors)
+    {
+        QStringList lines;
+        for (const core::Error& e : errors)
+            lines << QString::fromStdString(e.toString());
+        return lines.join(QLatin1Char('\n'));
+    }
+
+    /// The network intent exports: the plan's addresses first (their errors say which range is too small).
+    QString intentExport(const core::Plan& plan, const core::Catalog* catalog, const QString& kind, const QString& target)
+    {
+        core::Result<planner::AddressPlan> addresses = planner::planAddresses(plan);
+        if (!addresses)
+            return errorsText(addresses.errors());
+        if (kind == QStringLiteral("addresses-csv"))
+            return textExport(target, [&](std::ostream& out) { planner::writeAddressesCsv(plan, *addresses, out); });
+        if (kind == QStringLiteral("addresses-json"))
+            return textExport(target, [&](std::ostream& out) { planner::writeAddressesJson(plan, *addresses, out); });
+        // One file per switch or node into the folder, each replaced atomically, as the CLI's --out-dir.
+        const QDir dir(target);
+        if (!dir.mkpath(QStringLiteral(".")))
+            return ExportText::tr("Cannot create the folder %1").arg(target);
+        QString failed;
+        const planner::ConfigSink sink = [&](planner::ConfigFile&& file) -> core::Status {
+            failed = saveText(dir.filePath(QString::fromStdString(file.fileName)), file.text);
+            if (failed.isEmpty())
+                return core::Status::success();
+            return core::Error { "EXPORT_WRITE", failed.toStdString(), file.fileName, {} };
+        };
+        core::Status made = core::Status::success();
+        if (kind == QStringLiteral("host-config")) {
+            const core::NodeType* type = catalog ? catalog->findNodeType(plan.spec.nodeType) : nullptr;
+            made = planner::forEachHostConfig(plan, *addresses, type ? type->railMap : std::vector<std::string> {}, sink);
+        } else {
+            const planner::SwitchOs os = kind == QStringLiteral("switch-config-sonic") ? planner::SwitchOs::Sonic : planner::SwitchOs::Nvue;
+            made = planner::forEachSwitchConfig(plan, *addresses, os, sink);
+        }
+        if (!failed.isEmpty())
+            return failed;
+        return made ? QString() : errorsText(made.errors());
+    }
+
 } // namespace
 
 ExportFormat exportFormat(const QString& kind)
@@ -80,6 +125,14 @@ ExportFormat exportFormat(const QString& kind)
         return { ExportText::tr("Choose a folder for the NetBox import files"), QString(), QString(), true };
     if (kind == QStringLiteral("report-pdf"))
         return { ExportText::tr("Export report"), QStringLiteral("report.pdf"), ExportText::tr("PDF files (*.pdf)") };
+    if (kind == QStringLiteral("addresses-csv"))
+        return { ExportText::tr("Export address plan"), QStringLiteral("addresses.csv"), ExportText::tr("CSV files (*.csv)") };
+    if (kind == QStringLiteral("addresses-json"))
+        return { ExportText::tr("Export address plan"), QStringLiteral("addresses.json"), ExportText::tr("JSON files (*.json)") };
+    if (kind == QStringLiteral("switch-config-nvue") || kind == QStringLiteral("switch-config-sonic"))
+        return { ExportText::tr("Choose a folder for the switch configurations"), QString(), QString(), true };
+    if (kind == QStringLiteral("host-config"))
+        return { ExportText::tr("Choose a folder for the host scripts"), QString(), QString(), true };
     return { ExportText::tr("Export plan"), QStringLiteral("plan.json"), ExportText::tr("JSON files (*.json)") };
 }
 
@@ -112,6 +165,8 @@ QString writeExport(const core::Plan& plan, const core::Catalog* catalog, const 
         return textExport(target, [&](std::ostream& out) { core::writePlanJson(plan, out); });
     if (kind == QStringLiteral("report-pdf"))
         return writeReportPdf(plan, topology, target);
+    if (kind.startsWith(QStringLiteral("addresses-")) || kind.startsWith(QStringLiteral("switch-config-")) || kind == QStringLiteral("host-config"))
+        return intentExport(plan, catalog, kind, target);
     return ExportText::tr("Unknown export %1").arg(kind);
 }
 

@@ -22,7 +22,8 @@ struct ExportFormat {
     bool folder = false; ///< NetBox writes three files into a folder
 };
 
-/// Kinds: bom-csv, bom-xlsx, bom-json, cables-csv, cables-xlsx, ibnetdiscover, topo, netbox, plan-json, report-pdf.
+/// Kinds: bom-csv, bom-xlsx, bom-json, cables-csv, cables-xlsx, ibnetdiscover, topo, netbox, plan-json, report-pdf;
+/// routed RoCEv2 plans: addresses-csv, addresses-json, switch-config-nvue, switch-config-sonic, host-config (folders).
 ExportFormat exportFormat(const QString& kind);
 
 /// Writes one export synchronously; returns an empty string or the error, naming the file.

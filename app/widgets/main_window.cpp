@@ -5,6 +5,7 @@
 #include "app/models/plan_controller.h"
 #include "app/models/plan_table_model.h"
 #include "app/widgets/advisor_dialog.h"
+#include "app/widgets/intent_view.h"
 #include "app/widgets/compare_view.h"
 #include "app/widgets/export_jobs.h"
 #include "app/widgets/live_workspace.h"
@@ -55,6 +56,10 @@ MainWindow::MainWindow(std::shared_ptr<const core::Catalog> catalog, QWidget* pa
     setWindowTitle(tr("Railyard"));
     buildPages();
     m_project = new ProjectSession(*this);
+    // The Live workspace stores its checks and tests in the open project; without one it offers to save.
+    connect(&m_project->controller(), &ProjectController::stateChanged, m_live,
+        [this] { m_live->setProjectPath(m_project->controller().projectPath()); });
+    connect(m_live, &LiveWorkspace::saveProjectRequested, m_project->saveAction(), &QAction::trigger);
     buildMenus();
     buildStatusBar();
     connect(m_controller.get(), &PlanController::planningStarted, this, &MainWindow::planStarted);
@@ -117,6 +122,10 @@ void MainWindow::buildPages()
     m_pages->addTab(m_bomPage, tr("Bill of materials"));
     m_compare = new CompareView(*m_controller, this);
     m_pages->addTab(m_compare, tr("Compare"));
+    m_intent = new IntentView(this);
+    m_pages->addTab(m_intent, tr("Network intent"));
+    connect(m_intent, &IntentView::exportRequested, this, &MainWindow::exportFile);
+    connect(m_intent, &IntentView::specChosen, this, &MainWindow::loadSpec);
 
     auto* split = new QSplitter(this);
     split->setObjectName(QStringLiteral("mainSplit"));
@@ -190,7 +199,7 @@ void MainWindow::buildMenus()
     edit->addAction(m_form->redoAction());
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    const QStringList names { tr("Summary"), tr("Topology"), tr("Findings"), tr("Switches"), tr("Cable map"), tr("Bill of materials"), tr("Compare") };
+    const QStringList names { tr("Summary"), tr("Topology"), tr("Findings"), tr("Switches"), tr("Cable map"), tr("Bill of materials"), tr("Compare"), tr("Network intent") };
     for (int i = 0; i < names.size(); ++i) {
         QAction* a = view->addAction(names[i], this, [this, i] {
             m_workspaces->setCurrentIndex(0);
@@ -294,7 +303,7 @@ void MainWindow::loadSpec(const core::PlanSpec& spec)
 bool MainWindow::showPage(const QString& name)
 {
     static const QStringList kPages { QStringLiteral("summary"), QStringLiteral("topology"), QStringLiteral("findings"),
-        QStringLiteral("switches"), QStringLiteral("cables"), QStringLiteral("bom"), QStringLiteral("compare") };
+        QStringLiteral("switches"), QStringLiteral("cables"), QStringLiteral("bom"), QStringLiteral("compare"), QStringLiteral("intent") };
     if (name.toLower() == QStringLiteral("live")) {
         m_workspaces->setCurrentWidget(m_live);
         return true;
@@ -360,6 +369,7 @@ void MainWindow::planReady(std::shared_ptr<const core::Plan> plan)
     m_cables->setPlan(plan);
     m_bom->setPlan(plan);
     m_live->setPlan(plan, m_controller->sharedCatalog());
+    m_intent->setPlan(plan, m_controller->sharedCatalog());
     int errors = 0, warnings = 0;
     for (const auto& f : plan->findings) {
         errors += f.severity == core::Severity::Error;
@@ -429,22 +439,26 @@ void MainWindow::openSpecFile()
     const QString path = QFileDialog::getOpenFileName(this, tr("Open plan spec"), QString(), tr("Plan specs (*.plan.json *.json)"));
     if (path.isEmpty())
         return;
+    if (const QString error = openSpec(path); !error.isEmpty())
+        QMessageBox::warning(this, tr("Open plan spec"), error);
+}
+
+QString MainWindow::openSpec(const QString& path)
+{
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Open plan spec"), tr("Cannot read %1: %2").arg(path, file.errorString()));
-        return;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return tr("Cannot read %1: %2").arg(path, file.errorString());
     const QByteArray text = file.readAll();
     auto spec = core::parsePlanSpecText(std::string_view(text.constData(), static_cast<std::size_t>(text.size())), path.toStdString());
     if (!spec) {
         QStringList lines;
         for (const auto& e : spec.errors())
             lines << QString::fromStdString(e.toString());
-        QMessageBox::warning(this, tr("Open plan spec"), lines.join(QLatin1Char('\n')));
-        return;
+        return lines.join(QLatin1Char('\n'));
     }
     loadSpec(*spec);
     m_project->setSpecSource(QFileInfo(path).fileName());
+    return {};
 }
 
 void MainWindow::saveSpecFile()

@@ -25,6 +25,7 @@ namespace railyard::app {
 class BomModel;
 class CableMapModel;
 class CompareView;
+class IntentView;
 class FindingsModel;
 class LiveWorkspace;
 class PlanController;
@@ -52,6 +53,7 @@ public:
     TablePage* cablesPage() const { return m_cablesPage; }
     TablePage* bomPage() const { return m_bomPage; }
     CompareView* compareView() const { return m_compare; }
+    IntentView* intentView() const { return m_intent; }
     /// The Live workspace (the second top-level tab).
     LiveWorkspace* liveWorkspace() const { return m_live; }
     /// Projects: File menu actions, title, autosave and recovery.
@@ -59,10 +61,12 @@ public:
 
     /// Plans a built-in example; false when there is no such example.
     bool loadExample(const QString& name);
+    /// Opens a plan spec file (File > Open spec); returns why not, or an empty string.
+    QString openSpec(const QString& path);
     /// Plans `spec` and shows it in the form.
     void loadSpec(const core::PlanSpec& spec);
-    /// Brings a page to the front: summary, topology, findings, switches, cables, bom, compare
-    /// (in the Planner workspace), or live (the Live workspace).
+    /// Brings a page to the front: summary, topology, findings, switches, cables, bom, compare,
+    /// intent (in the Planner workspace), or live (the Live workspace).
     bool showPage(const QString& name);
 
     /// View > Language: "system" (the default), "en" or "ko", stored in QSettings under "ui/language".
@@ -109,6 +113,7 @@ private:
     TablePage* m_cablesPage = nullptr;
     TablePage* m_bomPage = nullptr;
     CompareView* m_compare = nullptr;
+    IntentView* m_intent = nullptr;
     QSplitter* m_split = nullptr;
     QTabBar* m_workspaceTabs = nullptr; ///< Planner | Live
     QStackedWidget* m_workspaces = nullptr;
