@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 //
 // railyard [PROJECT.railyard]
-// railyard --screenshot FILE.png [--example NAME] [--tab planner|live|PAGE] [--demo] [--size WxH] [--lang en|ko]
+// railyard --screenshot FILE.png [--example NAME | --spec FILE] [--tab planner|live|PAGE] [--demo] [--size WxH] [--lang en|ko]
 
 #include "app/models/live_session.h"
 #include "app/models/plan_controller.h"
@@ -150,7 +150,7 @@ int screenshot(app::MainWindow& window, const QCommandLineParser& args)
     }
     const QString tab = args.value(QStringLiteral("tab"));
     if (!tab.isEmpty() && tab != QStringLiteral("planner") && !window.showPage(tab)) {
-        fail(QStringLiteral("--tab: unknown page %1 (planner, live, summary, topology, findings, switches, cables, bom, compare)").arg(tab));
+        fail(QStringLiteral("--tab: unknown page %1 (planner, live, summary, topology, findings, switches, cables, bom, compare, intent)").arg(tab));
         return 2;
     }
     window.resize(size);
@@ -192,7 +192,8 @@ int main(int argc, char** argv)
         QStringLiteral("[PROJECT.railyard]"));
     args.addOption({ QStringLiteral("screenshot"), QStringLiteral("Render the main window to FILE.png and exit."), QStringLiteral("FILE") });
     args.addOption({ QStringLiteral("example"), QStringLiteral("Open the built-in example NAME."), QStringLiteral("NAME") });
-    args.addOption({ QStringLiteral("tab"), QStringLiteral("Page to show: planner, live, summary, topology, findings, switches, cables, bom, compare."),
+    args.addOption({ QStringLiteral("spec"), QStringLiteral("Open the plan spec FILE (*.plan.json) instead of an example."), QStringLiteral("FILE") });
+    args.addOption({ QStringLiteral("tab"), QStringLiteral("Page to show: planner, live, summary, topology, findings, switches, cables, bom, compare, intent."),
         QStringLiteral("NAME") });
     args.addOption({ QStringLiteral("demo"), QStringLiteral("With --screenshot: connect the Live workspace to a demo fabric of the plan first.") });
     args.addOption({ QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1920x1080."), QStringLiteral("WxH") });
@@ -223,6 +224,12 @@ int main(int argc, char** argv)
     if (!window.loadExample(example)) {
         fail(QStringLiteral("--example: no built-in example called %1 (see railyard-cli plan --list-examples)").arg(example));
         return 2;
+    }
+    if (args.isSet(QStringLiteral("spec"))) {
+        if (const QString error = window.openSpec(args.value(QStringLiteral("spec"))); !error.isEmpty()) {
+            fail(QStringLiteral("--spec: %1").arg(error));
+            return 2;
+        }
     }
     if (args.isSet(QStringLiteral("screenshot")))
         return screenshot(window, args);
