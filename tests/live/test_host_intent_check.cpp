@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 #include <map>
@@ -233,6 +234,26 @@ TEST(IpJson, SysctlsFromAProcTree)
     EXPECT_EQ(c.arpAnnounce, 2);
     EXPECT_FALSE(c.arpFilter); // not there: unknown, not 0
     EXPECT_FALSE(readNetSysctls(dir.path(), "../eth0").rpFilter);
+}
+
+TEST(IpJson, ThisHostsOwnIpParses)
+{
+    // The agent's real source: the system's `ip` run without a shell, its JSON read by the parsers.
+    if (findProgram("ip", ProgramSearch::SystemOnly).empty())
+        GTEST_SKIP() << "no ip (iproute2) in the system folders";
+    const NodeSources sources = hostSources();
+    ASSERT_TRUE(sources.network);
+    const IpDumps dumps = sources.network->dumps();
+    ASSERT_TRUE(dumps.addr && dumps.rule && dumps.route) << dumps.why;
+    const auto addresses = parseIpAddrJson(*dumps.addr);
+    ASSERT_TRUE(addresses) << addresses.error().toString();
+    EXPECT_TRUE(addresses->count("lo")) << *dumps.addr;
+    const auto rules = parseIpRuleJson(*dumps.rule);
+    ASSERT_TRUE(rules) << rules.error().toString();
+    EXPECT_TRUE(std::any_of(rules->begin(), rules->end(), [](const RoutingRule& r) { return r.table == "main"; })) << *dumps.rule;
+    EXPECT_TRUE(parseIpRouteJson(*dumps.route)) << *dumps.route;
+    EXPECT_EQ(sources.network->procRoot(), fs::path("/proc"));
+    EXPECT_TRUE(readNetSysctls("/proc", "all").rpFilter);
 }
 
 // ---- the emulator's nodes and live check ------------------------------------------------------
