@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // ibnetdiscover output (live/client/ibnet_parse.h), both formats: the full topology and the
 // ports report (-p). Checked on an accepted fabric: links sorted by their `a` end with a < b, no
-// port pair twice, no port cabled to two peers, find()/indexOf() agree with the node list, and
-// every GUID reads back from formatGuid.
+// port pair twice, find()/indexOf() agree with the node list, and every GUID reads back from
+// formatGuid. Not checked: one peer per port. The reader keeps two cables at one port as the
+// text lists them (the real -p fixture ibnetdiscover-ports-hdr-qdr-treydock.txt does so), and
+// the cabling check reports what it finds there.
 #include "live/client/ibnet_parse.h"
 #include "fuzz/fuzz_support.h"
 
-#include <map>
-#include <set>
 #include <tuple>
 
 using namespace railyard;
@@ -29,7 +29,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         RAILYARD_FUZZ_CHECK(kTarget, fabric.indexOf(guid) == i, "node " + live::formatGuid(guid) + " listed twice");
         RAILYARD_FUZZ_CHECK(kTarget, fabric.find(guid) == &fabric.nodes[i], "find() misses " + live::formatGuid(guid));
     }
-    std::map<std::pair<std::uint64_t, int>, std::pair<std::uint64_t, int>> peer;
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
         const live::IbLink& l = fabric.links[i];
         const std::string name = live::formatGuid(l.a.guid) + "[" + std::to_string(l.a.port) + "] - " + live::formatGuid(l.b.guid)
@@ -39,11 +38,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const live::IbLink& p = fabric.links[i - 1];
             RAILYARD_FUZZ_CHECK(kTarget, std::tie(p.a.guid, p.a.port, p.b.guid, p.b.port) < std::tie(l.a.guid, l.a.port, l.b.guid, l.b.port),
                 "links not sorted or listed twice: " + name);
-        }
-        for (const auto& [end, other] : { std::pair { l.a, l.b }, std::pair { l.b, l.a } }) {
-            const bool added = peer.emplace(std::pair { end.guid, end.port }, std::pair { other.guid, other.port }).second;
-            RAILYARD_FUZZ_CHECK(kTarget, added,
-                "port " + live::formatGuid(end.guid) + "[" + std::to_string(end.port) + "] cabled to two peers (or to itself): " + name);
         }
     }
     return 0;

@@ -97,9 +97,10 @@ for target in "${targets[@]}"; do
     status=0
     "$program" "${options[@]}" "${dirs[@]}" >"$log" 2>&1 || status=$?
     wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')
-    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-    cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
+    # A run that crashed at once prints no figures: none is then "-".
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1 || true)
+    cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2 || true)
     if [ "$status" = 0 ]; then
         result=ok
     else
