@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <system_error>
 
 namespace railyard::live {
 
@@ -160,6 +161,206 @@ namespace launch_detail {
 
 using namespace launch_detail;
 
+namespace {
+
+    // --- The argument grammar of each whitelisted tool: exactly the options test_launch.cpp
+    // writes, each value checked. A launcher's options stop at its program, which must be an
+    // nccl-tests tool; what follows is that tool's. Anything else (an option Railyard never
+    // writes, such as mpirun's -x LD_PRELOAD=..., a program for mpirun to start, perftest's
+    // --out_json_file=...) is refused, so a request cannot make a whitelisted tool run or write
+    // something else.
+
+    enum class Value { None, Number, Device, ByteSize, Hosts, NcclName, Path, Word, Export };
+
+    struct Option {
+        std::string_view name; // ends with '=' when the value is attached ("--tclass=3")
+        Value value;
+        long long min = 0;
+        long long max = 0;
+    };
+
+    constexpr Option kPerftestOptions[] = {
+        { "-d", Value::Device }, { "-i", Value::Number, 1, 255 }, { "-x", Value::Number, 0, 255 },
+        { "-q", Value::Number, 1, 64 }, { "-s", Value::Number, 1, 2147483647 }, { "-n", Value::Number, 5, 2147483647 },
+        { "-D", Value::Number, 1, 86400 }, { "-p", Value::Number, 1, 65535 }, { "-F", Value::None },
+        { "--report_gbits", Value::None }, { "-a", Value::None }, { "-b", Value::None }, { "--use_cuda_dmabuf", Value::None },
+        { "--use_cuda=", Value::Number, 0, 63 }, { "--tclass=", Value::Number, 0, 255 },
+    };
+    constexpr Option kNcclTestsOptions[] = {
+        { "-b", Value::ByteSize }, { "-e", Value::ByteSize }, { "-f", Value::Number, 2, 1024 }, { "-g", Value::Number, 1, 64 },
+        { "-n", Value::Number, 1, 1000000 }, { "-w", Value::Number, 0, 1000000 }, { "-c", Value::Number, 0, 1 },
+    };
+    constexpr Option kMpirunOptions[] = {
+        { "--allow-run-as-root", Value::None }, { "--host", Value::Hosts }, { "--hostfile", Value::Path },
+        { "-np", Value::Number, 1, 1 << 20 }, { "--map-by", Value::Word }, { "--bind-to", Value::Word },
+        { "-x", Value::NcclName }, { "--mca", Value::Word }, // --mca: see mcaProblem()
+    };
+    constexpr Option kSrunOptions[] = {
+        { "--nodes=", Value::Number, 1, 1 << 20 }, { "--ntasks-per-node=", Value::Number, 1, 1024 },
+        { "--gpus-per-node=", Value::Number, 1, 64 }, { "--mpi=", Value::Word }, { "--nodelist=", Value::Hosts },
+        { "--export=", Value::Export }, { "--version", Value::None },
+    };
+    // The MCA parameters test_launch.cpp sets; plm_rsh_agent names a program mpirun starts, so
+    // its value is a path (whose location the agent checks: launcherHelpers()).
+    constexpr std::array<std::string_view, 3> kMcaKeys { "pml", "btl", "plm_rsh_agent" };
+
+    template <std::size_t N>
+    std::string optionList(const Option (&options)[N])
+    {
+        std::string out;
+        for (const Option& o : options)
+            out += (out.empty() ? "" : ", ") + std::string(o.name);
+        return out;
+    }
+
+    bool isNcclName(std::string_view name)
+    {
+        return name.size() > 5 && name.size() <= 64 && name.substr(0, 5) == "NCCL_"
+            && std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_'; });
+    }
+
+    std::optional<core::Error> valueProblem(const Option& o, const std::string& parameter, std::string_view value)
+    {
+        switch (o.value) {
+        case Value::None:
+            return std::nullopt;
+        case Value::Number: {
+            long long n = 0;
+            const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+            if (value.empty() || value.size() > 12 || ec != std::errc() || end != value.data() + value.size())
+                return paramError(parameter, value, std::string(o.name) + " takes a whole number");
+            if (n < o.min || n > o.max)
+                return paramError(parameter, value,
+                    std::string(o.name) + " takes a number from " + std::to_string(o.min) + " to " + std::to_string(o.max));
+            return std::nullopt;
+        }
+        case Value::Device:
+            if (const core::Status s = validateRdmaDevice(parameter, value); !s)
+                return s.error();
+            return std::nullopt;
+        case Value::ByteSize:
+            if (const auto s = parseByteSize(parameter, value); !s)
+                return s.error();
+            return std::nullopt;
+        case Value::Hosts:
+            for (std::string_view entry : split(value, ',')) {
+                const std::string_view host = entry.substr(0, entry.find(':'));
+                if (const core::Status s = validateHostName(parameter, host); !s)
+                    return s.error();
+                const std::string_view slots = entry.size() > host.size() ? entry.substr(host.size() + 1) : std::string_view("1");
+                if (slots.empty() || slots.size() > 4 || !std::all_of(slots.begin(), slots.end(), isDigit))
+                    return paramError(parameter, value, "a host entry is NAME or NAME:SLOTS");
+            }
+            return std::nullopt;
+        case Value::NcclName:
+            if (!isNcclName(value))
+                return paramError(parameter, value, std::string(o.name) + " passes on only NCCL_* variables");
+            return std::nullopt;
+        case Value::Path:
+            if (const core::Status s = validateFilePath(parameter, value); !s)
+                return s.error();
+            return std::nullopt;
+        case Value::Word:
+            if (value.empty() || value.front() == '-' || value.find('/') != std::string_view::npos)
+                return paramError(parameter, value, std::string(o.name) + " takes a plain word here");
+            return std::nullopt;
+        case Value::Export: {
+            const std::vector<std::string_view> names = split(value, ',');
+            if (names.front() != "ALL" || !std::all_of(names.begin() + 1, names.end(), isNcclName))
+                return paramError(parameter, value, "--export= takes ALL followed by NCCL_* names");
+            return std::nullopt;
+        }
+        }
+        return std::nullopt;
+    }
+
+    // Checks args[from..] against `options` until the end or, when `stopAtProgram`, the first
+    // argument that is not an option; returns where it stopped. `positional` (perftest's server
+    // host) is how many plain arguments may follow.
+    template <std::size_t N>
+    std::size_t checkOptions(const ToolInvocation& inv, std::size_t from, const Option (&options)[N], std::string_view tool,
+        bool stopAtProgram, int positional, Problems& p)
+    {
+        std::size_t i = from;
+        while (i < inv.args.size()) {
+            const std::string& a = inv.args[i];
+            const std::string parameter = "args[" + std::to_string(i) + "]";
+            if (a.front() != '-') {
+                if (stopAtProgram)
+                    return i;
+                if (positional-- > 0) {
+                    p.add(validateHostName(parameter, a));
+                    ++i;
+                    continue;
+                }
+                p.add(paramError(parameter, a, std::string(tool) + " takes no further plain argument here"));
+                return inv.args.size();
+            }
+            const Option* match = nullptr;
+            for (const Option& o : options)
+                if (o.name.back() == '=' ? a.rfind(o.name, 0) == 0 : a == o.name)
+                    match = &o;
+            if (!match) {
+                p.add(paramError(parameter, a,
+                    std::string(tool) + " takes only the options Railyard writes (" + optionList(options) + ")"));
+                return inv.args.size();
+            }
+            if (match->name.back() == '=') {
+                if (auto e = valueProblem(*match, parameter, std::string_view(a).substr(match->name.size())))
+                    p.add(*e);
+                ++i;
+                continue;
+            }
+            if (match->value == Value::None) {
+                ++i;
+                continue;
+            }
+            const int values = match->name == "--mca" ? 2 : 1;
+            if (i + values >= inv.args.size()) {
+                p.add(paramError(parameter, a, std::string(match->name) + " needs a value"));
+                return inv.args.size();
+            }
+            const std::string valueParameter = "args[" + std::to_string(i + 1) + "]";
+            if (match->name == "--mca") {
+                const std::string& key = inv.args[i + 1];
+                if (std::find(kMcaKeys.begin(), kMcaKeys.end(), key) == kMcaKeys.end())
+                    p.add(paramError(valueParameter, key, "--mca sets only pml, btl and plm_rsh_agent here"));
+                else if (auto e = valueProblem(Option { "--mca", key == "plm_rsh_agent" ? Value::Path : Value::Word },
+                             "args[" + std::to_string(i + 2) + "]", inv.args[i + 2]))
+                    p.add(*e);
+            } else if (auto e = valueProblem(*match, valueParameter, inv.args[i + 1])) {
+                p.add(*e);
+            }
+            i += 1 + values;
+        }
+        return i;
+    }
+
+    void checkArguments(const ToolInvocation& inv, Problems& p)
+    {
+        if (isPerftestTool(inv.program)) {
+            checkOptions(inv, 0, kPerftestOptions, inv.program, false, 1, p);
+            return;
+        }
+        if (isNcclTestsTool(inv.program)) {
+            checkOptions(inv, 0, kNcclTestsOptions, inv.program, false, 0, p);
+            return;
+        }
+        const std::size_t program = inv.program == "mpirun" ? checkOptions(inv, 0, kMpirunOptions, inv.program, true, 0, p)
+                                                            : checkOptions(inv, 0, kSrunOptions, inv.program, true, 0, p);
+        if (p.any() || program >= inv.args.size())
+            return; // nothing to launch: the launcher only reports (srun --version)
+        const std::string& tool = inv.args[program];
+        if (!isNcclTestsTool(tool)) {
+            p.add(paramError("args[" + std::to_string(program) + "]", tool,
+                inv.program + " starts only an nccl-tests tool (all_reduce_perf, all_gather_perf, reduce_scatter_perf), by its bare name"));
+            return;
+        }
+        checkOptions(inv, program + 1, kNcclTestsOptions, tool, false, 0, p);
+    }
+
+} // namespace
+
 bool isWhitelistedTool(std::string_view program)
 {
     return isPerftestTool(program) || isNcclTestsTool(program) || isLauncherTool(program);
@@ -314,9 +515,22 @@ core::Status checkInvocation(const ToolInvocation& invocation)
     }
     for (const auto& [name, value] : invocation.env)
         p.add(validateNcclEnv(name, value));
+    if (!p.any() && isWhitelistedTool(invocation.program))
+        checkArguments(invocation, p);
     if (p.any())
         return p.errors;
     return {};
+}
+
+std::vector<std::string> launcherHelpers(const ToolInvocation& invocation)
+{
+    std::vector<std::string> helpers;
+    if (invocation.program != "mpirun")
+        return helpers;
+    for (std::size_t i = 0; i + 2 < invocation.args.size(); ++i)
+        if (invocation.args[i] == "--mca" && invocation.args[i + 1] == "plm_rsh_agent")
+            helpers.push_back(invocation.args[i + 2]);
+    return helpers;
 }
 
 std::string displayCommand(const ToolInvocation& invocation)

@@ -80,9 +80,18 @@ core::Status validateNcclEnv(std::string_view name, std::string_view value);
 /// The last gate before anything is started (the agent runs it on every invocation it receives):
 /// the program is whitelisted, the role is one of the three, the host is empty or a valid host
 /// name, every argument is 1..4096 characters of [A-Za-z0-9_.,:=/+-] (options may start with '-',
-/// nothing else can), and every env entry passes validateNcclEnv. Everything test_launch.h
-/// generates passes it. All problems found are returned.
+/// nothing else can), and every env entry passes validateNcclEnv. The arguments then follow the
+/// tool's grammar: only the options test_launch.h writes, each value checked (numbers in range,
+/// sizes up to 16G, device and host names); a launcher's (mpirun, srun) options are followed by
+/// nothing or by an nccl-tests tool's bare name and that tool's options, so a launcher never
+/// starts another program; mpirun's -x passes on only NCCL_* names and --mca sets only pml, btl
+/// and plm_rsh_agent. Everything test_launch.h generates passes it. All problems found are
+/// returned.
 core::Status checkInvocation(const ToolInvocation& invocation);
+
+/// The programs a launcher invocation starts besides its nccl-tests tool: mpirun's
+/// `--mca plm_rsh_agent PATH` values. The agent allows only ssh, rsh or a file in its tools folder.
+std::vector<std::string> launcherHelpers(const ToolInvocation& invocation);
 
 /// For a person (logs, reports, "run it yourself"): `NAME=value ... program arg ...` with POSIX
 /// single quotes where a word needs them. Never executed by Railyard.

@@ -21,6 +21,8 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
+#include <deque>
+#include <functional>
 #include <exception>
 #include <mutex>
 #include <optional>
@@ -34,8 +36,11 @@
 
 #include <fcntl.h>
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace railyard::live {
@@ -163,34 +168,34 @@ namespace {
         }
     }
 
-    enum class Route { Health, Metrics, Inventory, Counters, Tests, Test, Unknown };
+    enum class Endpoint { Health, Metrics, Inventory, Counters, Tests, Test, Unknown };
 
-    Route routeOf(std::string_view path)
+    Endpoint endpointOf(std::string_view path)
     {
         if (path == "/v1/health")
-            return Route::Health;
+            return Endpoint::Health;
         if (path == "/metrics")
-            return Route::Metrics;
+            return Endpoint::Metrics;
         if (path == "/v1/inventory")
-            return Route::Inventory;
+            return Endpoint::Inventory;
         if (path == "/v1/counters")
-            return Route::Counters;
+            return Endpoint::Counters;
         if (path == "/v1/tests")
-            return Route::Tests;
+            return Endpoint::Tests;
         if (path.rfind("/v1/tests/", 0) == 0)
-            return Route::Test;
-        return Route::Unknown;
+            return Endpoint::Test;
+        return Endpoint::Unknown;
     }
 
-    const char* allowedMethods(Route route)
+    const char* allowedMethods(Endpoint route)
     {
-        return route == Route::Tests ? "GET, HEAD, POST" : route == Route::Test ? "GET, HEAD, DELETE" : "GET, HEAD";
+        return route == Endpoint::Tests ? "GET, HEAD, POST" : route == Endpoint::Test ? "GET, HEAD, DELETE" : "GET, HEAD";
     }
 
-    bool methodAllowed(Route route, const std::string& method)
+    bool methodAllowed(Endpoint route, const std::string& method)
     {
-        return method == "GET" || method == "HEAD" || (route == Route::Tests && method == "POST")
-            || (route == Route::Test && method == "DELETE");
+        return method == "GET" || method == "HEAD" || (route == Endpoint::Tests && method == "POST")
+            || (route == Endpoint::Test && method == "DELETE");
     }
 
     // What cpp-httplib answers by itself (a body too large, a request it cannot read), in the
@@ -418,6 +423,23 @@ namespace {
         return end;
     }
 
+    // The tools folder is the agent's whitelist on disk: a tool (or the file its symlink leads
+    // to, which may well lie elsewhere: /usr/bin/mpirun -> /etc/alternatives/...) or the folder
+    // that others than its owner may write would let them choose what the agent runs.
+    std::optional<std::string> writableByOthers(const std::filesystem::path& toolsDir, const std::string& program)
+    {
+        struct stat st {};
+        for (const std::string& path : { toolsDir.string(), program }) {
+            if (::stat(path.c_str(), &st) != 0)
+                continue; // a missing tool fails to start with its own message
+            if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
+                return "refused to run " + program + ": " + path + " is writable by other users (mode "
+                    + std::to_string((st.st_mode >> 6) & 7) + std::to_string((st.st_mode >> 3) & 7) + std::to_string(st.st_mode & 7)
+                    + "); make it writable by its owner only";
+        }
+        return std::nullopt;
+    }
+
     // The tests of this agent. Request threads start, read and cancel them; one supervisor thread
     // reads their output, reaps them (and what they left in their process groups) and enforces
     // their timeouts, so that no request thread ever waits on a child. Thread-safe.
@@ -531,6 +553,15 @@ namespace {
         t->startedMs = wallMs();
         std::vector<std::string> argv { (m_toolsDir / t->invocation.program).string() };
         argv.insert(argv.end(), t->invocation.args.begin(), t->invocation.args.end());
+        if (std::optional<std::string> unsafe = writableByOthers(m_toolsDir, argv.front())) {
+            t->state = TestState::FailedToStart;
+            t->error = *unsafe;
+            t->endedMs = t->startedMs;
+            t->endOrder = ++m_ended;
+            m_tests.push_back(t);
+            trim();
+            return testJson(*t);
+        }
         SpawnOptions options;
         options.env = { { "PATH", "/usr/bin:/bin" }, { "LANG", "C" }, { "RAILYARD_SYSFS_ROOT", m_sysfsRoot } };
         for (const auto& [name, value] : t->invocation.env)
@@ -816,6 +847,87 @@ namespace {
         return true;
     }
 
+    // cpp-httplib's own ThreadPool queues every accepted connection, without a limit: a flood
+    // of connections from one client would pile up file descriptors and memory and make every
+    // other client wait behind it. This pool bounds the queue. Past kShedQueued waiting
+    // connections each is answered 503 as soon as a worker reads its request; past kMaxQueued
+    // a new connection goes to one shedding thread (its own queue bounded the same) that
+    // answers 503 at once, and past that it is answered on the accepting thread itself, which
+    // then accepts nothing more meanwhile: the rest wait in the kernel's listen backlog, so what
+    // the agent holds stays bounded. (Connections that send nothing never get this far: the
+    // listening socket has TCP_DEFER_ACCEPT.)
+    constexpr std::size_t kShedQueued = 32;
+    constexpr std::size_t kMaxQueued = 128;
+    thread_local bool t_overflow = false; // this thread answers an overflowing connection now
+
+    class BoundedPool : public httplib::TaskQueue {
+    public:
+        explicit BoundedPool(std::size_t threads)
+        {
+            for (std::size_t i = 0; i < threads; ++i)
+                m_threads.emplace_back([this] { work(m_jobs, false); });
+            m_threads.emplace_back([this] { work(m_shed, true); });
+        }
+        ~BoundedPool() override = default;
+
+        void enqueue(std::function<void()> fn) override
+        {
+            {
+                const std::lock_guard lock(m_mutex);
+                if (m_jobs.size() < kMaxQueued || m_shed.size() < kMaxQueued) {
+                    (m_jobs.size() < kMaxQueued ? m_jobs : m_shed).push_back(std::move(fn));
+                    m_queued = m_jobs.size();
+                    m_wake.notify_all();
+                    return;
+                }
+            }
+            t_overflow = true;
+            fn();
+            t_overflow = false;
+        }
+
+        void shutdown() override
+        {
+            {
+                const std::lock_guard lock(m_mutex);
+                m_shutdown = true;
+            }
+            m_wake.notify_all();
+            for (std::thread& t : m_threads)
+                t.join();
+        }
+
+        /// Connections accepted and waiting for a worker.
+        std::size_t queued() const { return m_queued; }
+
+    private:
+        void work(std::deque<std::function<void()>>& jobs, bool shedding)
+        {
+            t_overflow = shedding;
+            for (;;) {
+                std::function<void()> fn;
+                {
+                    std::unique_lock lock(m_mutex);
+                    m_wake.wait(lock, [&] { return !jobs.empty() || m_shutdown; });
+                    if (m_shutdown && jobs.empty())
+                        return;
+                    fn = std::move(jobs.front());
+                    jobs.pop_front();
+                    m_queued = m_jobs.size();
+                }
+                fn();
+            }
+        }
+
+        std::mutex m_mutex;
+        std::condition_variable m_wake;
+        std::deque<std::function<void()>> m_jobs;
+        std::deque<std::function<void()>> m_shed; // answered 503 by the shedding thread
+        std::atomic<std::size_t> m_queued { 0 };
+        std::vector<std::thread> m_threads;
+        bool m_shutdown = false;
+    };
+
 } // namespace
 
 struct AgentServer::Impl {
@@ -834,6 +946,7 @@ struct AgentServer::Impl {
     mutable std::optional<Inventory> metricsInventory;
     mutable std::chrono::steady_clock::time_point metricsInventoryAt;
     std::atomic<bool> listenReturned { false };
+    std::atomic<BoundedPool*> pool { nullptr }; // the running listen loop's pool
     bool handlersSet = false;
     std::unique_ptr<TestRunner> tests; // declared last: its tests end before the rest goes
 
@@ -850,11 +963,25 @@ struct AgentServer::Impl {
     // every other request is answered here (false: go on).
     bool handle(const httplib::Request& req, httplib::Response& res) const
     {
-        const Route route = routeOf(req.path);
-        const bool isPublic = route == Route::Health || route == Route::Metrics;
+        const BoundedPool* current = pool.load();
+        const std::size_t waiting = current ? current->queued() : 0;
+        if (t_overflow || waiting >= kShedQueued) {
+            res.set_header("Connection", "close");
+            res.set_header("Retry-After", "1");
+            sendError(res, 503, "AGENT_BUSY",
+                "the agent is busy: " + std::to_string(waiting) + " connections wait for its " + std::to_string(config.threads)
+                    + " workers; try again in a second");
+            return true;
+        }
+        // Others wait for a worker: this connection gives its worker back after this answer
+        // rather than keeping it for its next request.
+        if (waiting > 0)
+            res.set_header("Connection", "close");
+        const Endpoint route = endpointOf(req.path);
+        const bool isPublic = route == Endpoint::Health || route == Endpoint::Metrics;
         if (!isPublic && !authorize(req, res))
             return true;
-        if (route == Route::Unknown) {
+        if (route == Endpoint::Unknown) {
             sendError(res, 404, "NOT_FOUND",
                 "no such path: " + req.path + " (the agent answers /v1/inventory, /v1/counters, /v1/tests, /v1/health and /metrics)");
             return true;
@@ -864,7 +991,7 @@ struct AgentServer::Impl {
             sendError(res, 405, "METHOD_NOT_ALLOWED", req.method + " " + req.path + ": allowed here: " + allowedMethods(route));
             return true;
         }
-        if (route == Route::Tests && req.method == "POST") {
+        if (route == Endpoint::Tests && req.method == "POST") {
             const std::string length = req.get_header_value("Content-Length");
             std::uint64_t bytes = 0;
             const auto [end, error] = std::from_chars(length.data(), length.data() + length.size(), bytes);
@@ -876,7 +1003,7 @@ struct AgentServer::Impl {
             return false;
         }
         try {
-            if (route == Route::Tests || route == Route::Test)
+            if (route == Endpoint::Tests || route == Endpoint::Test)
                 answerTests(route, req, res);
             else
                 answer(route, req, res);
@@ -887,9 +1014,9 @@ struct AgentServer::Impl {
     }
 
     // GET /v1/tests, GET and DELETE /v1/tests/<id>.
-    void answerTests(Route route, const httplib::Request& req, httplib::Response& res) const
+    void answerTests(Endpoint route, const httplib::Request& req, httplib::Response& res) const
     {
-        if (route == Route::Tests) {
+        if (route == Endpoint::Tests) {
             sendJson(res, { { "api_version", kApiVersion }, { "tests", tests->list() } });
             return;
         }
@@ -925,6 +1052,10 @@ struct AgentServer::Impl {
             sendError(res, 400, "BAD_REQUEST", message, { { "field", request.error().where }, { "problems", problems } });
             return;
         }
+        if (std::optional<std::string> refused = helperRefused(request->invocation)) {
+            sendError(res, 400, "BAD_REQUEST", *refused, { { "field", "args" } });
+            return;
+        }
         core::Result<nlohmann::json> test = tests->launch(std::move(*request));
         if (!test) {
             sendError(res, 503, test.error().code, test.error().message);
@@ -932,6 +1063,21 @@ struct AgentServer::Impl {
         }
         (*test)["api_version"] = kApiVersion;
         sendJson(res, *test, 201);
+    }
+
+    // A program mpirun would start for the test (its plm_rsh_agent) must be ssh, rsh or a file
+    // of the agent's own tools folder, like the test program itself.
+    std::optional<std::string> helperRefused(const ToolInvocation& invocation) const
+    {
+        const std::filesystem::path tools = std::filesystem::absolute(config.toolsDir).lexically_normal();
+        for (const std::string& helper : launcherHelpers(invocation)) {
+            const std::filesystem::path path(helper);
+            if (helper == "ssh" || helper == "rsh" || (path.is_absolute() && path.lexically_normal().parent_path() == tools))
+                continue;
+            return "mpirun's plm_rsh_agent " + launch_detail::shown(helper) + " is neither ssh, rsh nor a program in the agent's tools folder "
+                + tools.string();
+        }
+        return std::nullopt;
     }
 
     bool authorize(const httplib::Request& req, httplib::Response& res) const
@@ -958,10 +1104,10 @@ struct AgentServer::Impl {
         return true;
     }
 
-    void answer(Route route, const httplib::Request& req, httplib::Response& res) const
+    void answer(Endpoint route, const httplib::Request& req, httplib::Response& res) const
     {
         switch (route) {
-        case Route::Health: {
+        case Endpoint::Health: {
             const auto up = std::chrono::steady_clock::now() - started;
             AgentHealth h;
             h.node = nodeName;
@@ -969,7 +1115,7 @@ struct AgentServer::Impl {
             sendJson(res, toJson(h));
             return;
         }
-        case Route::Metrics: {
+        case Endpoint::Metrics: {
             Inventory inv = inventoryForMetrics();
             CounterSnapshot counters = reader->counters();
             if (!selectRail(req, inv, counters, res))
@@ -983,10 +1129,10 @@ struct AgentServer::Impl {
             res.set_content(prometheusText(inv, counters), kPrometheus);
             return;
         }
-        case Route::Inventory:
+        case Endpoint::Inventory:
             sendJson(res, toJson(reader->inventory()));
             return;
-        case Route::Counters: {
+        case Endpoint::Counters: {
             // ?format=compact: the line text of counters_compact.h, which a client polling
             // thousands of nodes reads several times faster than the JSON; JSON stays the default.
             const std::string format = req.has_param("format") ? req.get_param_value("format") : "json";
@@ -1008,9 +1154,9 @@ struct AgentServer::Impl {
             res.set_content(std::move(*text), kCompactCountersType);
             return;
         }
-        case Route::Tests:
-        case Route::Test: // answerTests()
-        case Route::Unknown:
+        case Endpoint::Tests:
+        case Endpoint::Test: // answerTests()
+        case Endpoint::Unknown:
             break;
         }
     }
@@ -1054,6 +1200,9 @@ struct AgentServer::Impl {
             return core::Error { "AGENT_BIND", "cannot listen on " + shown + ": port out of range", shown,
                 "use a port from 1 to 65535, or 0 for any free port" };
         }
+        const int probe = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (probe >= 0)
+            ::close(probe);
         errno = 0;
         int port = config.port;
         bool ok = false;
@@ -1073,13 +1222,57 @@ struct AgentServer::Impl {
             return core::Error { "AGENT_BIND", "cannot listen on " + shown + ": " + reason, shown, hint };
         }
         boundPort = port;
+        raiseListenBacklog(port, probe);
         return core::Status::success();
+    }
+
+    // Debian's cpp-httplib listens with a backlog of 5 (CPPHTTPLIB_LISTEN_BACKLOG is compiled
+    // into its library): a burst of connections, or a few that send nothing (held back by
+    // TCP_DEFER_ACCEPT), would fill it and make the next client's SYN wait for a retransmit
+    // seconds later. Its listening socket is not exposed, so it is found by its bound port and
+    // listen() is called again with the system's maximum, which Linux applies to a listening
+    // socket.
+    // `likelyFd` is the lowest free descriptor before binding, which the listening socket
+    // usually got; the others are searched only when it did not (another thread opened one).
+    static void raiseListenBacklog(int port, int likelyFd)
+    {
+        const auto listensOnPort = [port](int fd) {
+            int listening = 0;
+            socklen_t length = sizeof listening;
+            if (::getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) != 0 || !listening)
+                return false;
+            sockaddr_storage address {};
+            socklen_t size = sizeof address;
+            if (::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) != 0)
+                return false;
+            const int bound = address.ss_family == AF_INET ? ntohs(reinterpret_cast<const sockaddr_in&>(address).sin_port)
+                : address.ss_family == AF_INET6            ? ntohs(reinterpret_cast<const sockaddr_in6&>(address).sin6_port)
+                                                           : -1;
+            return bound == port;
+        };
+        if (likelyFd >= 0 && listensOnPort(likelyFd)) {
+            ::listen(likelyFd, SOMAXCONN);
+            return;
+        }
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+            int fd = -1;
+            const std::string name = entry.path().filename().string();
+            if (std::from_chars(name.data(), name.data() + name.size(), fd).ec == std::errc() && listensOnPort(fd)) {
+                ::listen(fd, SOMAXCONN);
+                return;
+            }
+        }
     }
 
     void configure()
     {
         const int threads = config.threads < 1 ? 1 : config.threads;
-        server.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
+        server.new_task_queue = [this, threads] {
+            auto* created = new BoundedPool(static_cast<std::size_t>(threads));
+            pool = created; // owned by the server until its listen loop ends
+            return created;
+        };
         // Short timeouts: a client that stops sending or reading gives its worker back soon.
         const auto io = std::chrono::milliseconds(config.ioTimeoutMs < 1 ? 1 : config.ioTimeoutMs);
         server.set_read_timeout(io);
@@ -1091,9 +1284,13 @@ struct AgentServer::Impl {
         server.set_payload_max_length(kMaxBody);
         // httplib's default also sets SO_REUSEPORT, which would let a second agent (or any
         // program of the same user) bind the same port and take a share of the connections.
-        server.set_socket_options([](socket_t sock) {
+        const int deferS = std::max(1, config.ioTimeoutMs / 1000);
+        server.set_socket_options([deferS](socket_t sock) {
             int yes = 1;
             ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+            // A connection is handed to accept() only once its first bytes came: a flood of
+            // connections that send nothing takes no worker and no file descriptor here.
+            ::setsockopt(sock, IPPROTO_TCP, TCP_DEFER_ACCEPT, &deferS, sizeof deferS);
         });
         if (handlersSet)
             return;
@@ -1146,6 +1343,7 @@ core::Status AgentServer::start()
     d.tests->start();
     d.thread = std::thread([&d] {
         d.server.listen_after_bind();
+        d.pool = nullptr; // deleted by the server as its loop ended
         d.listenReturned = true;
     });
     // httplib's stop() does nothing until the accept loop has begun: wait for it, so that a

@@ -15,7 +15,13 @@
 // /dev/null, stdout and stderr into one pipe (16 MiB kept), environment PATH=/usr/bin:/bin, LANG=C,
 // RAILYARD_SYSFS_ROOT=<the reader's sysfs root> and the request's NCCL_* variables only. A test
 // past its timeout ends "timed_out" the same way; the last 64 finished tests are kept; stop()
-// kills every running test and what it left in its group.
+// kills every running test and what it left in its group. Its arguments must follow the tool's
+// grammar (checkInvocation); mpirun's plm_rsh_agent must be ssh, rsh or a file of the tools
+// folder; a tool (or the folder) that others than its owner may write fails to start.
+//
+// Floods: connections that send nothing are held back by the kernel (TCP_DEFER_ACCEPT, a listen
+// backlog of SOMAXCONN); at most 128 accepted connections wait for a worker, and from 32 waiting
+// on every request is answered 503 AGENT_BUSY with Retry-After: 1 and the connection closed.
 #pragma once
 
 #include "core/result.h"
