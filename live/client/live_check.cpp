@@ -341,7 +341,9 @@ namespace {
         return { profile.roceDscp >> 3 };
     }
 
-    void checkLossless(NodeContext& c, int rail, const RdmaDevice& nic)
+    /// `intent`: the node's host intent on a routed plan; then the trust, PFC and MTU fixes are the
+    /// host script's own commands (planner/host_config.h).
+    void checkLossless(NodeContext& c, int rail, const RdmaDevice& nic, const planner::HostIntent* intent)
     {
         const core::LosslessProfile& profile = c.facts.plan.spec.lossless;
         const std::string head = c.prefix(rail, &nic);
@@ -367,7 +369,8 @@ namespace {
             std::string pfcVector;
             for (int p = 0; p < 8; ++p)
                 pfcVector += std::string(p ? "," : "") + (std::find(expected.begin(), expected.end(), p) != expected.end() ? "1" : "0");
-            const std::string fix = "`mlnx_qos -i " + dev + " --pfc " + pfcVector + "` (and the same on its switch port)";
+            const std::string fix = intent ? "`" + planner::hostQosCommand(intent->qos, dev) + "` (and the same on its switch port)"
+                                           : "`mlnx_qos -i " + dev + " --pfc " + pfcVector + "` (and the same on its switch port)";
             if (!missing.empty())
                 c.add(Severity::Error, "PFC_MISSING",
                     head + ": PFC is off on " + priorityList(missing) + ", the plan's lossless "
@@ -389,8 +392,8 @@ namespace {
             else if (lower(q.trust) != lower(profile.trust))
                 c.add(Severity::Error, "TRUST_MISMATCH",
                     head + ": trust mode is " + q.trust + ", planned " + profile.trust + ": RoCE traffic (DSCP "
-                        + std::to_string(profile.roceDscp) + ") does not reach the lossless queue: `mlnx_qos -i " + dev + " --trust "
-                        + profile.trust + "`",
+                        + std::to_string(profile.roceDscp) + ") does not reach the lossless queue: `"
+                        + (intent ? planner::hostQosCommand(intent->qos, dev) : "mlnx_qos -i " + dev + " --trust " + profile.trust) + "`",
                     at);
         }
 
@@ -450,6 +453,8 @@ namespace {
         } else {
             message += ", planned " + std::to_string(planned) + ": set it on " + dev + " and its switch port";
         }
+        if (intent)
+            message += ": `" + planner::hostMtuCommand(intent->qos, dev) + "`";
         c.add(Severity::Warning, "MTU_TOO_SMALL", std::move(message), at);
     }
 
@@ -711,6 +716,8 @@ LiveCheckReport checkFabric(const core::Plan& plan, const core::Catalog& catalog
         }
 
         NodeContext c { facts, device, index, *inv, found, {} };
+        const auto intentIt = hostIntents.find(device.name);
+        const planner::HostIntent* hostIntent = intentIt == hostIntents.end() ? nullptr : &intentIt->second;
         if (!inv->node.empty() && inv->node != device.name)
             c.add(Severity::Warning, "NODE_NAME_MISMATCH",
                 device.name + ": the agent at " + o.source + " says it is " + inv->node
@@ -770,18 +777,18 @@ LiveCheckReport checkFabric(const core::Plan& plan, const core::Catalog& catalog
                     checkPortRate(c, rail, plane, *nic, *port);
             }
             if (!facts.ib && ethernetSeen)
-                checkLossless(c, rail, *nic);
+                checkLossless(c, rail, *nic, hostIntent);
         }
-        if (const auto h = hostIntents.find(device.name); h != hostIntents.end()) {
+        if (hostIntent) {
             std::vector<HostNicSeen> seen;
-            for (const planner::NicIntent& n : h->second.nics) {
+            for (const planner::NicIntent& n : hostIntent->nics) {
                 const int planeIndex = n.plane > 0 ? n.plane - 1 : 0;
                 const RdmaDevice* nic = n.rail < static_cast<int>(nics.size()) ? nics[static_cast<std::size_t>(n.rail)] : nullptr;
                 const RdmaPort* port = nic ? railPort(*nic, planeIndex) : nullptr;
                 if (port && port->linkLayer == LinkLayer::Ethernet)
                     seen.push_back({ &n, nic, port, c.where(n.rail, planeIndex), c.prefix(n.rail, nic) });
             }
-            HostCheckResult host = checkHostIntent(h->second, *inv, seen);
+            HostCheckResult host = checkHostIntent(*hostIntent, *inv, seen);
             for (Finding& f : host.findings)
                 found.push_back(std::move(f));
             for (const auto& [topic, item] : host.unverified)

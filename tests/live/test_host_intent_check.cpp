@@ -321,7 +321,16 @@ TEST(HostIntentCheck, EachHostSettingsFaultGivesItsFindingWithTheScriptsCommand)
     EXPECT_TRUE(contains(gid[0]->message, "that one is at index 5")) << gid[0]->message;
     EXPECT_TRUE(contains(gid[0]->message, "NCCL_IB_GID_INDEX=5")) << gid[0]->message;
     EXPECT_TRUE(contains(gid[0]->message, planner::hostAddressCommand(e.intent("node002", 5), e.netdev("node002", 5)))) << gid[0]->message;
-    EXPECT_TRUE(contains(withCode(r, "TRUST_MISMATCH")[0]->message, "trust mode is pcp, planned dscp"));
+    // The lossless checks' fixes are the host script's commands too on a routed plan.
+    const planner::QosIntent qos = planner::qosIntent(e.fabric.plan.spec.lossless);
+    const std::string trust = withCode(r, "TRUST_MISMATCH")[0]->message;
+    EXPECT_TRUE(contains(trust, "trust mode is pcp, planned dscp")) << trust;
+    EXPECT_TRUE(contains(trust, "`" + planner::hostQosCommand(qos, e.netdev("node002", 1)) + "`")) << trust;
+    const std::string pfc = withCode(r, "PFC_MISSING")[0]->message;
+    EXPECT_TRUE(contains(pfc, "`" + planner::hostQosCommand(qos, e.netdev("node003", 2)) + "`")) << pfc;
+    const std::string mtu = withCode(r, "MTU_TOO_SMALL")[0]->message;
+    EXPECT_TRUE(contains(mtu, "MTU is 1500")) << mtu;
+    EXPECT_TRUE(contains(mtu, "`" + planner::hostMtuCommand(qos, e.netdev("node004", 3)) + "`")) << mtu;
 }
 
 TEST(HostIntentCheck, FaultsInjectedIntoARunningFabricGiveTheSameFindings)
