@@ -168,6 +168,14 @@ void SpecForm::showExtras(const core::PlanSpec& spec)
     m_roceDscp->setValue(l.roceDscp);
     m_cnpDscp->setValue(l.cnpDscp);
     m_mtu->setValue(l.mtu);
+    const auto& a = spec.addressing;
+    m_routed->setChecked(spec.addressingGiven);
+    selectData(m_addressScheme, qs(a.scheme), tr("%1 (unknown)").arg(qs(a.scheme)));
+    m_fabricRange->setText(qs(a.fabric.toString()));
+    m_loopbackRange->setText(qs(a.loopbacks.toString()));
+    selectData(m_asnScheme, qs(a.asn.scheme), tr("%1 (unknown)").arg(qs(a.asn.scheme)));
+    m_asnBase->setText(QString::number(a.asn.base));
+    updateAddressingEnabled();
 }
 
 void SpecForm::fillSwitchChoices(core::Fabric fabric, const core::PlanSpec& spec)
@@ -228,6 +236,7 @@ void SpecForm::syncChoices(const core::PlanSpec& spec)
         m_linkForm->setRowVisible(f.row, ibField == ib);
     }
     m_lossless->setVisible(!ib);
+    m_addressing->setVisible(!ib);
     m_updating = wasUpdating;
 }
 
@@ -370,6 +379,31 @@ void SpecForm::readExtras(core::PlanSpec& spec, QHash<QString, QString>& problem
     l.cnpDscp = m_cnpDscp->value();
     l.mtu = m_mtu->value();
     spec.losslessGiven = spec.losslessGiven || l != core::LosslessProfile {};
+
+    spec.addressingGiven = m_routed->isChecked();
+    if (!spec.addressingGiven)
+        return;
+    core::AddressingSpec& a = spec.addressing;
+    a.scheme = text(m_addressScheme);
+    a.asn.scheme = text(m_asnScheme);
+    const struct {
+        QLineEdit* edit;
+        core::Ipv4Prefix& prefix;
+        const char* path;
+    } ranges[] = { { m_fabricRange, a.fabric, "addressing.fabric" }, { m_loopbackRange, a.loopbacks, "addressing.loopbacks" } };
+    for (const auto& range : ranges) {
+        std::string problem;
+        if (auto parsed = core::parseIpv4Prefix(range.edit->text().trimmed().toStdString(), problem))
+            range.prefix = *parsed;
+        else
+            problems.insert(QLatin1String(range.path), qs(problem));
+    }
+    bool ok = false;
+    const qulonglong base = m_asnBase->text().trimmed().toULongLong(&ok);
+    if (ok && base <= 0xFFFFFFFFULL)
+        a.asn.base = static_cast<std::uint32_t>(base);
+    else
+        problems.insert(QStringLiteral("addressing.asn.base"), tr("must be a private AS number: 4200000000 to 4294967294 or 64512 to 65534"));
 }
 
 void SpecForm::validate(const core::PlanSpec& spec, QHash<QString, QString>& problems) const

@@ -84,6 +84,8 @@ private:
     void buildShape(QVBoxLayout* column);
     void buildRacks(QVBoxLayout* column);
     void buildLossless(QVBoxLayout* column);
+    void buildAddressing(QVBoxLayout* column);
+    void updateAddressingEnabled();
     QFormLayout* addGroup(QVBoxLayout* column, const QString& title, QGroupBox** box = nullptr);
     int addField(QFormLayout* form, const QString& path, const QString& label, QWidget* editor, const QString& tip,
         QWidget* content = nullptr);
@@ -177,6 +179,13 @@ private:
     QSpinBox* m_roceDscp = nullptr;
     QSpinBox* m_cnpDscp = nullptr;
     QSpinBox* m_mtu = nullptr;
+    QGroupBox* m_addressing = nullptr;
+    QCheckBox* m_routed = nullptr;
+    QComboBox* m_addressScheme = nullptr;
+    QLineEdit* m_fabricRange = nullptr;
+    QLineEdit* m_loopbackRange = nullptr;
+    QComboBox* m_asnScheme = nullptr;
+    QLineEdit* m_asnBase = nullptr;
 };
 
 } // namespace railyard::app

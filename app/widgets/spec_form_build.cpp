@@ -81,6 +81,7 @@ void SpecForm::build()
     buildSwitches(column);
     buildShape(column);
     buildLossless(column);
+    buildAddressing(column);
     buildRacks(column);
     column->addStretch(1);
     for (int i = 0; i < static_cast<int>(m_fields.size()); ++i)
@@ -335,6 +336,47 @@ void SpecForm::buildLossless(QVBoxLayout* column)
     m_mtu->setSuffix(tr(" B"));
     addField(form, QStringLiteral("lossless.mtu"), tr("MTU"), m_mtu,
         tr("An RDMA path MTU (256, 512, 1024, 2048 or 4096) or an Ethernet interface MTU from 1500 to 9216."));
+}
+
+void SpecForm::buildAddressing(QVBoxLayout* column)
+{
+    QFormLayout* form = addGroup(column, tr("Addressing"), &m_addressing);
+    m_addressing->setToolTip(tr("RoCEv2 only: a routed (L3) fabric, its address ranges and BGP AS numbers."));
+    m_routed = new QCheckBox(tr("routed (L3, eBGP)"), this);
+    addField(form, QStringLiteral("addressing"), tr("Routing"), m_routed,
+        tr("Every link gets its own addresses and every switch a loopback and an AS number; the Network intent page then "
+           "generates the switch and host configuration. Off: the plan has no addresses."));
+    m_addressScheme = comboBox(this);
+    m_addressScheme->addItem(tr("/31 per link"), QStringLiteral("p2p31"));
+    m_addressScheme->addItem(tr("subnet per leaf"), QStringLiteral("rail_subnets"));
+    addField(form, QStringLiteral("addressing.scheme"), tr("Scheme"), m_addressScheme,
+        tr("/31 per link: each NIC-leaf link is its own /31 (the leaf side takes the even address). Subnet per leaf: the "
+           "NICs of one leaf share a subnet with the leaf as gateway; switch-to-switch links stay /31."));
+    m_fabricRange = new QLineEdit(this);
+    m_fabricRange->setPlaceholderText(QStringLiteral("10.0.0.0/10"));
+    addField(form, QStringLiteral("addressing.fabric"), tr("Fabric range"), m_fabricRange,
+        tr("IPv4 prefix the link /31s and the leaf subnets come from, like 10.0.0.0/10. A 128K-GPU fabric needs about 400,000 /31s."));
+    m_loopbackRange = new QLineEdit(this);
+    m_loopbackRange->setPlaceholderText(QStringLiteral("10.255.0.0/16"));
+    addField(form, QStringLiteral("addressing.loopbacks"), tr("Loopbacks"), m_loopbackRange,
+        tr("IPv4 prefix of the switches' loopbacks (one /32 each, also the BGP router id)."));
+    m_asnScheme = comboBox(this);
+    m_asnScheme->addItem(tr("per leaf"), QStringLiteral("per_leaf"));
+    m_asnScheme->addItem(tr("per tier"), QStringLiteral("per_tier"));
+    addField(form, QStringLiteral("addressing.asn.scheme"), tr("AS numbers"), m_asnScheme,
+        tr("Per leaf: a unique AS number per leaf, one per spine group and core plane (RFC 7938). Per tier: one for all "
+           "leaves, one for the spines, one for the cores (the leaves then allow their own AS in paths)."));
+    m_asnBase = new QLineEdit(this);
+    m_asnBase->setPlaceholderText(QStringLiteral("4200000000"));
+    addField(form, QStringLiteral("addressing.asn.base"), tr("First ASN"), m_asnBase,
+        tr("First AS number, private only: 4200000000 to 4294967294 (4-byte) or 64512 to 65534 (2-byte)."));
+    connect(m_routed, &QCheckBox::toggled, this, &SpecForm::updateAddressingEnabled);
+}
+
+void SpecForm::updateAddressingEnabled()
+{
+    for (QWidget* w : std::initializer_list<QWidget*> { m_addressScheme, m_fabricRange, m_loopbackRange, m_asnScheme, m_asnBase })
+        w->setEnabled(m_routed->isChecked());
 }
 
 void SpecForm::buildRacks(QVBoxLayout* column)

@@ -6,6 +6,7 @@
 #include "signal_wait.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QGroupBox>
 #include <QLineEdit>
@@ -314,4 +315,47 @@ TEST(SpecForm, FitsItsColumnWithoutHorizontalScrolling)
         EXPECT_EQ(image.size(), w.window.size());
         keepScreenshot(w.window, QStringLiteral("spec-form-%1x%2").arg(size.width()).arg(size.height()));
     }
+}
+
+TEST(SpecForm, RoutedAddressingIsEditedInTheForm)
+{
+    Window w("dgx-b300-spectrum4-2su");
+    ASSERT_EQ(w.controller.spec().fabric, core::Fabric::RoCEv2);
+    auto* routed = w.field<QCheckBox>("addressing");
+    auto* range = w.field<QLineEdit>("addressing.fabric");
+    ASSERT_NE(routed, nullptr);
+    ASSERT_NE(range, nullptr);
+    EXPECT_FALSE(routed->isChecked());
+    EXPECT_FALSE(range->isEnabled());
+
+    // Routed: the plan gets addresses from the default ranges.
+    QSignalSpy ready(&w.controller, &app::PlanController::planReady);
+    routed->setChecked(true);
+    ASSERT_TRUE(test::waitForSignals(ready, 1));
+    EXPECT_TRUE(w.controller.spec().addressingGiven);
+    EXPECT_TRUE(range->isEnabled());
+    EXPECT_EQ(w.controller.spec().addressing.fabric.toString(), "10.0.0.0/10");
+
+    // A malformed range is marked on its field and not planned.
+    QSignalSpy started(&w.controller, &app::PlanController::planningStarted);
+    range->setText(QStringLiteral("10.0.0.0/33"));
+    EXPECT_EQ(started.count(), 0);
+    EXPECT_EQ(w.mark("addressing.fabric"), QStringLiteral("error"));
+    EXPECT_FALSE(w.form.fieldProblem(QStringLiteral("addressing.fabric")).isEmpty());
+    range->setText(QStringLiteral("100.64.0.0/12"));
+    ASSERT_TRUE(waitForResult(w.controller));
+    EXPECT_EQ(w.controller.spec().addressing.fabric.toString(), "100.64.0.0/12");
+    EXPECT_TRUE(w.mark("addressing.fabric").isEmpty());
+
+    // A public AS number is refused by the spec's own rule, on the field.
+    w.field<QLineEdit>("addressing.asn.base")->setText(QStringLiteral("3356"));
+    EXPECT_EQ(w.mark("addressing.asn.base"), QStringLiteral("error"));
+    EXPECT_NE(w.controller.spec().addressing.asn.base, 3356U);
+
+    // Undo back to the unrouted plan.
+    while (w.form.undoStack()->canUndo())
+        w.form.undoStack()->undo();
+    ASSERT_TRUE(waitForResult(w.controller));
+    EXPECT_FALSE(w.controller.spec().addressingGiven);
+    EXPECT_FALSE(routed->isChecked());
 }
