@@ -132,19 +132,10 @@ namespace {
         else
             printText(report, input->source, from, std::cout);
         std::cout.flush();
-        const int status = !report.complete ? kExitIncomplete : report.hasErrors() ? kExitFindings : kExitOk;
-        int errors = 0, warnings = 0;
-        for (const core::Finding& f : report.findings) {
-            if (f.severity == core::Severity::Error)
-                ++errors;
-            else if (f.severity == core::Severity::Warning)
-                ++warnings;
-        }
-        if (!runStore->save(plan->spec.name, "check", status, report.complete,
-                std::to_string(doc["nodes"].size()) + " nodes; " + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings",
-                doc))
+        const live::RunSummary summary = live::checkRunSummary(report);
+        if (!runStore->save(plan->spec.name, "check", summary.exitStatus, report.complete, summary.summary, doc))
             return kExitIncomplete;
-        return status;
+        return summary.exitStatus;
     }
 
 } // namespace

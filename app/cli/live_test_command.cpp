@@ -70,19 +70,8 @@ namespace {
         std::string project; ///< store the run (RunStore)
     };
 
-    /// The exit status of a finished run, and its one-line summary for the project's list.
-    int statusOf(bool complete, const std::vector<core::Finding>& findings, std::string& summary)
-    {
-        int errors = 0, warnings = 0;
-        for (const core::Finding& f : findings) {
-            if (f.severity == core::Severity::Error)
-                ++errors;
-            else if (f.severity == core::Severity::Warning)
-                ++warnings;
-        }
-        summary += std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings" + (complete ? "" : ", incomplete");
-        return !complete ? kExitIncomplete : errors > 0 ? kExitFindings : kExitOk;
-    }
+    // The stored runs' statuses are the CLI's exit codes (live/client/run_results.h).
+    static_assert(live::kRunOk == kExitOk && live::kRunFindings == kExitFindings && live::kRunIncomplete == kExitIncomplete);
 
 
     std::string ncclToolOf(const std::string& kind)
@@ -212,11 +201,10 @@ namespace {
         else
             printCollective(report);
         std::cout.flush();
-        std::string summary = ncclToolOf(options.kind) + ": " + std::to_string(report.runs.size()) + " runs; ";
-        const int status = statusOf(report.complete, report.findings, summary);
-        if (!runStore->save(plan.spec.name, options.kind, status, report.complete, summary, doc))
+        const live::RunSummary summary = live::collectiveRunSummary(report);
+        if (!runStore->save(plan.spec.name, options.kind, summary.exitStatus, report.complete, summary.summary, doc))
             return kExitIncomplete;
-        return status;
+        return summary.exitStatus;
     }
 
     /// --spine-paths with --routes or --ibsim on an InfiniBand plan: the subnet's routes, so that the
@@ -352,14 +340,7 @@ namespace {
         live::BandwidthTestReport report = live::runBandwidthTest(*plan, *catalog, agentOf, test, run);
         report.schedule.notes.insert(report.schedule.notes.begin(), routeNotes.begin(), routeNotes.end());
 
-        nlohmann::json doc = live::toJson(report);
-        if (report.schedule.links > 0) {
-            // The routes the schedule was chosen from, with each test's.
-            doc["paths"] = live::toJson(report.schedule)["paths"];
-            for (std::size_t i = 0; i < report.rounds.size(); ++i)
-                for (std::size_t j = 0; j < report.rounds[i].size(); ++j)
-                    doc["rounds"][i]["tests"][j]["route"] = report.rounds[i][j].test.route;
-        }
+        const nlohmann::json doc = live::bandwidthTestDocument(report);
         std::size_t tests = 0, low = 0;
         for (const auto& round : report.rounds)
             for (const live::PairOutcome& o : round) {
@@ -383,11 +364,10 @@ namespace {
                 std::cout << "no findings: every rail of every pair delivers what the plan promises\n";
         }
         std::cout.flush();
-        std::string summary = "ib_" + options.kind + ": " + std::to_string(tests) + " tests, " + std::to_string(low) + " low; ";
-        const int status = statusOf(report.complete, report.findings, summary);
-        if (!runStore->save(plan->spec.name, options.kind, status, report.complete, summary, doc))
+        const live::RunSummary summary = live::bandwidthRunSummary(options.kind, report);
+        if (!runStore->save(plan->spec.name, options.kind, summary.exitStatus, report.complete, summary.summary, doc))
             return kExitIncomplete;
-        return status;
+        return summary.exitStatus;
     }
 
 } // namespace

@@ -6,24 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ctime>
 #include <filesystem>
 #include <iostream>
 
 namespace railyard::app::cli {
-
-std::string utcNow()
-{
-    const auto now = std::chrono::system_clock::now();
-    const std::time_t t = std::chrono::system_clock::to_time_t(now);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
-    std::tm tm {};
-    ::gmtime_r(&t, &tm);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-        tm.tm_min, tm.tm_sec, static_cast<int>(ms));
-    return buf;
-}
 
 std::optional<RunStore> RunStore::open(const std::string& path)
 {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/store/project_store.h"
+#include "live/client/run_results.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -33,7 +34,7 @@ private:
     std::string m_startedAt;
 };
 
-/// UTC now, ISO 8601 with milliseconds ("2026-12-01T10:00:00.000Z").
-std::string utcNow();
+/// UTC now, ISO 8601 with milliseconds: the live library's, which the desktop app's runs use too.
+using live::utcNow;
 
 } // namespace railyard::app::cli

@@ -3,7 +3,10 @@
 #include "app/models/live_demo_fabric.h"
 
 #include "live/sim/agent_farm.h"
+#include "live/common/subprocess.h"
 #include "live/sim/emulator.h"
+#include "live/sim/nccl_tests_model.h"
+#include "live/sim/perftest_tools.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -41,13 +44,38 @@ namespace {
         return QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
     }
 
-    live::FarmOptions farmOptions(const std::string& token, int port)
+    live::FarmOptions farmOptions(const std::string& token, int port, const std::filesystem::path& tools)
     {
         live::FarmOptions options;
         options.token = token;
         options.basePort = port;
         options.threadsPerAgent = 1;
+        options.toolsDir = tools;
         return options;
+    }
+
+    /// ROOT/tools as railyard-sim lays it out, from the stand-ins next to this program (the
+    /// build's bin folder, or the installed one). The reason when tests cannot run; empty when they can.
+    std::string writeTools(const std::filesystem::path& tools)
+    {
+        std::error_code error;
+        const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+        const std::filesystem::path perftest = error ? std::filesystem::path() : live::perftestEmulatorNextTo(self);
+        const std::filesystem::path nccl = error ? std::filesystem::path() : live::emulatorToolNextTo(self, live::kNcclTestsEmulatorName);
+        std::string note;
+        if (perftest.empty())
+            note += std::string("no ") + std::string(live::kPerftestEmulatorName) + " next to this program: the bandwidth test cannot run; ";
+        else if (auto s = live::writePerftestTools(tools, perftest); !s)
+            note += s.error().toString() + "; ";
+        if (nccl.empty())
+            note += std::string("no ") + std::string(live::kNcclTestsEmulatorName) + " next to this program: the all-reduce cannot run; ";
+        else if (const std::string mpirun = live::findProgram("mpirun"); mpirun.empty())
+            note += "no mpirun (Open MPI, Debian package openmpi-bin) on PATH: the all-reduce cannot run; ";
+        else if (auto s = live::writeNcclTestsTools(tools, nccl, mpirun); !s)
+            note += s.error().toString() + "; ";
+        if (!note.empty())
+            note += "install the railyard-sim package (or build its targets) for tests on the demo fabric";
+        return note;
     }
 
 } // namespace
@@ -91,10 +119,16 @@ core::Result<LiveDemoFabric::Started> LiveDemoFabric::start(const QString& baseD
     Started started;
     started.token = m_token;
     started.root = m_dir->path();
+    m_tools = root / "tools";
+    started.toolsDir = m_tools.string();
+    started.toolsNote = writeTools(m_tools);
+    m_faults.clear();
+    if (auto s = writeFabricFacts(); !s)
+        started.toolsNote += (started.toolsNote.empty() ? "" : "; ") + s.error().toString();
     std::vector<live::AgentListing> listings;
     for (const live::EmulatedNode& node : m_emulator->nodes()) {
         auto farm = std::make_unique<live::AgentFarm>();
-        if (auto s = farm->start({ node }, farmOptions(m_token, 0)); !s) {
+        if (auto s = farm->start({ node }, farmOptions(m_token, 0, m_tools)); !s) {
             shutdown();
             return s.errors();
         }
@@ -132,7 +166,17 @@ core::Status LiveDemoFabric::inject(const live::Fault& fault)
 {
     if (!m_emulator)
         return core::Error { "DEMO_STOPPED", "the demo fabric is not running", "Live", "connect to a demo fabric first" };
-    return m_emulator->injectFault(fault);
+    if (auto s = m_emulator->injectFault(fault); !s)
+        return s;
+    m_faults.push_back(fault);
+    return writeFabricFacts();
+}
+
+core::Status LiveDemoFabric::writeFabricFacts()
+{
+    const auto& nodes = m_emulator->nodes();
+    return live::writeNcclEmuFabric(m_tools / "nccl-tests-fabric.json",
+        live::ncclEmuFabricOf(m_emulator->cabledPlan(), m_faults, nodes.empty() ? std::vector<std::string>() : nodes.front().railMap));
 }
 
 namespace {
@@ -162,7 +206,7 @@ core::Status LiveDemoFabric::startAgent(const std::string& node)
     if (!m_farms[k]->listings().empty())
         return {};
     // On its old port, so that agents.json and the poller still find it.
-    return m_farms[k]->start({ m_emulator->nodes()[k] }, farmOptions(m_token, m_ports[k]));
+    return m_farms[k]->start({ m_emulator->nodes()[k] }, farmOptions(m_token, m_ports[k], m_tools));
 }
 
 void LiveDemoFabric::shutdown()

@@ -17,6 +17,7 @@
 #include <QString>
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -38,6 +39,11 @@ public:
         std::vector<live::AgentEndpoint> agents;
         std::string token;
         QString root; ///< the scratch folder (agents.json and token are in it)
+        /// ROOT/tools: the stand-ins of perftest and nccl-tests the agents start for tests, mpirun's
+        /// ssh to the emulated nodes (railyard-emu-ssh) and the fabric facts nccl-tests reads.
+        std::string toolsDir;
+        /// Why tests from the window cannot run on this demo (a stand-in was not found); empty when they can.
+        std::string toolsNote;
     };
     /// Called (on the fabric's thread) when a counter update fails; the demo keeps its last values.
     using OnError = std::function<void(const QString&)>;
@@ -52,6 +58,7 @@ public:
     /// emulator updated on a timer of its own would beat against the polls (two updates in one
     /// interval, none in the next: rates jumping between twice and nothing).
     void update();
+    /// Also rewrites the nccl-tests stand-in's fabric facts (a congested leaf slows its collectives).
     core::Status inject(const live::Fault& fault);
     /// Stops the agent of `node` (its port is kept for startAgent), as if it had died.
     core::Status stopAgent(const std::string& node);
@@ -60,6 +67,9 @@ public:
     void shutdown();
 
 private:
+    /// ROOT/tools/nccl-tests-fabric.json from the plan and the faults injected so far.
+    core::Status writeFabricFacts();
+
     std::shared_ptr<const core::Plan> m_plan;
     std::shared_ptr<const core::Catalog> m_catalog;
     OnError m_onError;
@@ -69,6 +79,8 @@ private:
     std::vector<std::unique_ptr<live::AgentFarm>> m_farms;
     std::vector<int> m_ports;
     std::string m_token;
+    std::filesystem::path m_tools;
+    std::vector<live::Fault> m_faults; ///< injected so far
     std::chrono::steady_clock::time_point m_last;
 };
 

@@ -64,7 +64,13 @@ QVariant LiveFindingsModel::data(const QModelIndex& index, int role) const
     case Severity:
         return f.severity == core::Severity::Error ? tr("error") : f.severity == core::Severity::Warning ? tr("warning") : tr("info");
     case Source:
-        return lf.source == LiveFinding::Source::Check ? tr("check") : lf.source == LiveFinding::Source::Congestion ? tr("congestion") : tr("connection");
+        switch (lf.source) {
+        case LiveFinding::Source::Check: return tr("check");
+        case LiveFinding::Source::Congestion: return tr("congestion");
+        case LiveFinding::Source::Connection: return tr("connection");
+        case LiveFinding::Source::Test: return tr("test");
+        }
+        return {};
     case Code: return qs(f.code);
     case Where: return qs(f.where);
     case Message: return qs(f.message);

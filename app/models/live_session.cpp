@@ -6,12 +6,30 @@
 #include "app/models/live_poller.h"
 #include "live/client/hostfile.h"
 #include "live/client/prometheus_source.h"
+#include "live/client/collective_runner.h"
+// telemetry.h (through run_results.h) names members `signals`: Qt's keyword macros are set aside for it.
+#pragma push_macro("slots")
+#pragma push_macro("signals")
+#undef slots
+#undef signals
+#include "live/client/run_results.h"
+#pragma pop_macro("signals")
+#pragma pop_macro("slots")
+#include "live/common/tool_invocation.h"
 #include "live/sim/faults.h"
+#include "live/sim/perftest_tools.h"
 
+#include <QFileInfo>
 #include <QPointer>
 #include <QThread>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <cmath>
+#include <stop_token>
+
+#include <unistd.h>
 
 namespace railyard::app {
 
@@ -52,12 +70,18 @@ namespace {
 LiveSession::LiveSession(QObject* parent)
     : QObject(parent)
 {
+    m_storePool.setMaxThreadCount(1);
 }
 
 LiveSession::~LiveSession()
 {
     m_checks.cancel();
     m_checks.waitForIdle();
+    if (m_stopTest)
+        m_stopTest->store(true);
+    m_tests.cancel();
+    m_tests.waitForIdle(); // the test's processes are ended while the agents still answer
+    m_storePool.waitForDone();
     stopThreads();
 }
 
@@ -112,6 +136,8 @@ void LiveSession::connectDemo(const QString& baseDir)
                         emit self->failed(tr("The demo fabric did not start: %1").arg(text(started->errors())));
                         return;
                     }
+                    self->m_toolsDir = (*started)->toolsDir;
+                    self->m_toolsNote = (*started)->toolsNote;
                     self->startPolling((*started)->agents, (*started)->token, self->m_demoThread);
                 },
                 Qt::QueuedConnection);
@@ -326,6 +352,16 @@ void LiveSession::disconnectFabric()
 {
     ++m_connection;
     m_checks.cancel();
+    if (m_tests.isRunning()) {
+        // Ended on the nodes before the agents go (a demo's are stopped below): at most a deadline.
+        m_stopTest->store(true);
+        m_tests.cancel();
+        m_tests.waitForIdle();
+    }
+    m_toolsDir.clear();
+    m_toolsNote.clear();
+    m_partial = {};
+    m_testFindings.clear();
     stopThreads();
     m_agents.clear();
     m_token.clear();
@@ -429,8 +465,13 @@ void LiveSession::runCheck()
         return live::checkFabric(*plan, *catalog, observed);
     };
     emit checkStarted();
-    m_checks.start<live::LiveCheckReport>(work, [this](live::LiveCheckReport report) {
+    const std::string startedAt = live::utcNow();
+    m_checks.start<live::LiveCheckReport>(work, [this, startedAt](live::LiveCheckReport report) {
         m_check = std::move(report);
+        // Stored as `live check --project` stores it, so that `results list` shows it.
+        m_lastCheckRun = live::makeRunRecord(m_plan->spec.name, "check", startedAt, m_check->complete, live::checkRunSummary(*m_check),
+            live::toJson(*m_check));
+        storeRun(*m_lastCheckRun);
         emit checkFinished();
         emit findingsChanged();
     });
@@ -444,6 +485,210 @@ void LiveSession::cancelCheck()
     emit checkCancelled();
 }
 
+void LiveSession::runTest(const LiveTestRequest& request)
+{
+    if (m_agents.empty() || !m_plan || !m_catalog) {
+        emit failed(tr("Nothing to test: connect to a demo fabric or to an agents.json first."));
+        return;
+    }
+    if (m_tests.isRunning()) {
+        emit failed(tr("A test is running: stop it first (Shift+F6)."));
+        return;
+    }
+    const bool collective = live::isCollectiveKind(request.kind);
+    if (!collective && !live::isBandwidthKind(request.kind)) {
+        emit failed(tr("Unknown test kind %1: choose write_bw or allreduce.").arg(QString::fromStdString(request.kind)));
+        return;
+    }
+    if (isDemo() && !m_toolsNote.empty()) {
+        emit failed(tr("Tests cannot run on this demo fabric: %1").arg(QString::fromStdString(m_toolsNote)));
+        return;
+    }
+    std::vector<std::string> nodes = request.nodes;
+    if (nodes.empty())
+        for (const core::Device& d : m_plan->devices)
+            if (d.kind == core::DeviceKind::Node && d.installed)
+                nodes.push_back(d.name);
+    std::map<std::string, live::AgentEndpoint> agentOf;
+    for (const live::AgentEndpoint& a : m_agents)
+        agentOf[a.node] = a;
+    for (const std::string& n : nodes)
+        if (!agentOf.count(n)) {
+            emit failed(tr("%1 is not a node of this fabric's agents: name plan nodes (node001, ...), or leave the list empty for all.")
+                            .arg(QString::fromStdString(n)));
+            return;
+        }
+
+    m_partial = {};
+    m_partial.kind = request.kind;
+    m_testFindings.clear();
+    m_stopTest = std::make_shared<std::atomic<bool>>(false);
+    const auto stop = m_stopTest;
+    QPointer<LiveSession> self(this);
+    const quint64 connection = m_connection;
+    // Posts `apply` to the GUI thread while this connection's test is the running one.
+    auto post = [self, connection](std::function<void(LiveSession&)> apply) {
+        QMetaObject::invokeMethod(
+            self.data(), [self, connection, apply = std::move(apply)] {
+                if (self && self->m_connection == connection && self->m_tests.isRunning())
+                    apply(*self);
+            },
+            Qt::QueuedConnection);
+    };
+    live::FetchOptions fetch;
+    fetch.deadline = std::chrono::milliseconds(10'000);
+    fetch.token = m_token;
+    const std::string startedAt = live::utcNow();
+    const std::string planName = m_plan->spec.name;
+
+    std::function<core::store::RunRecord(std::stop_token, quint64)> work;
+    if (collective) {
+        live::CollectiveTestOptions o;
+        o.params.tool = "all_reduce_perf";
+        o.params.nodes = nodes;
+        o.params.minBytes = request.minBytes;
+        o.params.maxBytes = request.maxBytes;
+        o.params.stepFactor = "4";
+        o.params.iters = request.iters;
+        o.params.warmupIters = 1;
+        o.params.hostList = true; // the first node's agent starts mpirun: no hostfile can be sent
+        if (isDemo()) {
+            // mpirun reaches the emulated nodes through the emulator's ssh; their ranks share this
+            // machine's cores (no binding); the demo's agents are this process, maybe root.
+            o.params.rshAgent = (std::filesystem::path(m_toolsDir) / std::string(live::kEmulatedSshName)).string();
+            o.params.bindTo = "none";
+            o.params.allowRunAsRoot = ::geteuid() == 0;
+        }
+        o.perRail = request.perRail;
+        o.viaAgent = true;
+        o.timeout = request.timeout;
+        o.stop = stop.get();
+        o.agents = agentOf;
+        o.fetch = fetch;
+        // The plan's bound for the chart's reference line before the first size is in.
+        const int gpusPerNode = m_plan->summary.nodes > 0 ? static_cast<int>(m_plan->summary.gpus / m_plan->summary.nodes) : 8;
+        live::CollectiveRun shape { live::Collective::AllReduce, live::NcclAlgorithm::Ring, gpusPerNode * static_cast<int>(nodes.size()),
+            static_cast<int>(nodes.size()), nodes };
+        m_partial.boundBusbwGBs = live::modelCollective(*m_plan, shape, {}).boundBusbwGBs;
+        const auto lo = live::parseByteSize("minBytes", request.minBytes), hi = live::parseByteSize("maxBytes", request.maxBytes);
+        const double sizes = lo && hi && *lo > 0 && *hi >= *lo ? std::floor(std::log(static_cast<double>(*hi) / *lo) / std::log(4.0)) + 1 : 1;
+        const double total = sizes * (request.perRail ? std::max(1, m_plan->summary.rails) : 1);
+        auto done = std::make_shared<std::atomic<int>>(0);
+        o.sizeDone = [post, done, total](std::optional<int> rail, const live::NcclTestsRow& row) {
+            const double busbw = std::max(row.outOfPlace.busbwGBs, row.hasInPlace ? row.inPlace.busbwGBs : 0.0);
+            const double fraction = std::min(1.0, ++*done / total);
+            post([rail, bytes = row.bytes, busbw, fraction](LiveSession& s) {
+                s.m_partial.busbw[rail.value_or(-1)].emplace_back(bytes, busbw);
+                emit s.testMeasured();
+                emit s.testProgress(fraction, tr("all_reduce_perf%1: %2 B, busbw %3 GB/s")
+                                                  .arg(rail ? tr(" on rail %1").arg(*rail) : QString())
+                                                  .arg(bytes)
+                                                  .arg(busbw, 0, 'f', 2));
+            });
+        };
+        o.progress = [post](const std::string& line) {
+            post([text = QString::fromStdString(line)](LiveSession& s) { emit s.testProgress(-1, text); });
+        };
+        work = [plan = m_plan, catalog = m_catalog, o, stop, planName, startedAt, kind = request.kind](std::stop_token token, quint64) {
+            std::stop_callback onCancel(token, [stop] { stop->store(true); });
+            const live::CollectiveTestReport report = live::runCollectiveTest(*plan, *catalog, o);
+            return live::makeRunRecord(planName, kind, startedAt, report.complete, live::collectiveRunSummary(report), live::toJson(report));
+        };
+    } else {
+        live::BandwidthTestOptions test;
+        test.schedule.nodes = request.nodes;
+        test.base.tool = "ib_" + request.kind;
+        live::TestRunOptions run;
+        run.fetch = fetch;
+        run.testTimeout = request.timeout;
+        run.stop = stop.get();
+        const live::PerftestModel bound = live::modelPerftest(*m_plan, live::railMapOf(*m_plan, *m_catalog), "", false, {});
+        m_partial.boundGbps = bound.boundGbps;
+        m_partial.lowGbps = bound.boundGbps * test.lowPercent / 100;
+        auto schedule = live::schedulePairs(*m_plan, test.schedule);
+        std::size_t total = 0;
+        if (schedule)
+            for (const live::ScheduleRound& r : schedule->rounds)
+                total += r.tests.size();
+        run.roundDone = [post, total](const std::vector<live::PairOutcome>& outcomes) {
+            post([outcomes, total](LiveSession& s) {
+                s.m_partial.outcomes.insert(s.m_partial.outcomes.end(), outcomes.begin(), outcomes.end());
+                emit s.testMeasured();
+                if (total > 0)
+                    emit s.testProgress(std::min(1.0, static_cast<double>(s.m_partial.outcomes.size()) / static_cast<double>(total)),
+                        tr("%1 of %2 tests done").arg(s.m_partial.outcomes.size()).arg(total));
+            });
+        };
+        run.progress = [post](const std::string& line) {
+            post([text = QString::fromStdString(line)](LiveSession& s) { emit s.testProgress(-1, text); });
+        };
+        work = [plan = m_plan, catalog = m_catalog, agentOf, test, run, stop, planName, startedAt, kind = request.kind](std::stop_token token, quint64) {
+            std::stop_callback onCancel(token, [stop] { stop->store(true); });
+            const live::BandwidthTestReport report = live::runBandwidthTest(*plan, *catalog, agentOf, test, run);
+            return live::makeRunRecord(planName, kind, startedAt, report.complete, live::bandwidthRunSummary(kind, report),
+                live::bandwidthTestDocument(report));
+        };
+    }
+    m_tests.start<core::store::RunRecord>(work, [this](core::store::RunRecord record) {
+        // The findings of the run, from its document: the same reading as a stored run's.
+        if (auto table = live::runTableOf(record.kind, nlohmann::json::parse(record.resultJson, nullptr, false)))
+            m_testFindings = table->findings;
+        m_lastTest = record;
+        m_sessionTests.push_back(record);
+        storeRun(std::move(record));
+        emit testFinished();
+        emit findingsChanged();
+    });
+    emit testStarted();
+}
+
+void LiveSession::stopTest()
+{
+    if (m_tests.isRunning() && m_stopTest)
+        m_stopTest->store(true);
+}
+
+void LiveSession::setProjectPath(const QString& path)
+{
+    if (path == m_projectPath)
+        return;
+    m_projectPath = path;
+    // Runs of this session made while no project was open go into the one that is now.
+    std::vector<core::store::RunRecord> pending;
+    pending.swap(m_unsaved);
+    for (core::store::RunRecord& run : pending)
+        storeRun(std::move(run));
+}
+
+void LiveSession::storeRun(core::store::RunRecord run)
+{
+    if (m_projectPath.isEmpty()) {
+        m_unsaved.push_back(std::move(run));
+        return;
+    }
+    QPointer<LiveSession> self(this);
+    const std::string path = m_projectPath.toStdString();
+    m_storePool.start([self, path, run = std::move(run)] {
+        // Its own connection on this thread (STYLE §6.7); opened per run: runs are minutes apart.
+        auto store = core::store::ProjectStore::open(path);
+        auto id = store ? store->saveRun(run) : core::Result<std::int64_t>(store.errors());
+        const QString error = id ? QString() : text(id.errors());
+        const qint64 stored = id ? *id : 0;
+        QMetaObject::invokeMethod(
+            self.data(), [self, stored, error, run] {
+                if (!self)
+                    return;
+                if (error.isEmpty()) {
+                    emit self->runStored(stored);
+                    return;
+                }
+                self->m_unsaved.push_back(run); // kept: saved with the project when it is saved again
+                emit self->runNotStored(tr("The run was not stored in the project: %1").arg(error));
+            },
+            Qt::QueuedConnection);
+    });
+}
+
 std::vector<LiveFinding> LiveSession::findings() const
 {
     std::vector<LiveFinding> out;
@@ -454,6 +699,8 @@ std::vector<LiveFinding> LiveSession::findings() const
         out.push_back({ f, LiveFinding::Source::Congestion });
     for (const core::Finding& f : m_connectionFindings)
         out.push_back({ f, LiveFinding::Source::Connection });
+    for (const core::Finding& f : m_testFindings)
+        out.push_back({ f, LiveFinding::Source::Test });
     return out;
 }
 

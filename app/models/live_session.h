@@ -11,11 +11,17 @@
 #include "app/models/live_frame.h"
 #include "core/catalog.h"
 #include "core/plan.h"
+#include "core/store/project_store.h"
 #include "live/client/live_check.h"
+#include "live/client/test_runner.h"
 
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 
+#include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <memory>
@@ -44,9 +50,30 @@ struct RailSample {
 
 /// A finding of the Live workspace and where it came from.
 struct LiveFinding {
-    enum class Source { Check, Congestion, Connection };
+    enum class Source { Check, Congestion, Connection, Test };
     core::Finding finding;
     Source source = Source::Check;
+};
+
+/// A test from the window: GPUDirect bandwidth per rail (perftest pairs through the agents) or an
+/// all-reduce (nccl-tests, launched by the first node's agent).
+struct LiveTestRequest {
+    std::string kind = "allreduce";  ///< "write_bw" or "allreduce" (the CLI's --kind, and the stored run's)
+    std::vector<std::string> nodes;  ///< plan nodes; empty: every node of the plan
+    bool perRail = false;            ///< all-reduce: one run per rail (NCCL_IB_HCA = that rail's NIC)
+    std::string minBytes = "1M", maxBytes = "1G"; ///< all-reduce: the sizes, ×4 each step
+    int iters = 5;
+    std::chrono::seconds timeout { 300 };
+};
+
+/// What a running test has measured so far (read on the GUI thread after testMeasured()).
+struct LiveTestPartial {
+    std::string kind;
+    std::optional<double> boundBusbwGBs; ///< all-reduce: the plan's bound (the chart's reference line)
+    double boundGbps = 0, lowGbps = 0;   ///< bandwidth test: the plan's bound per test, and "low" under this
+    /// All-reduce: busbw (GB/s) by message size (B), per launch (-1: every rail; else the isolated rail).
+    std::map<int, std::vector<std::pair<std::uint64_t, double>>> busbw;
+    std::vector<live::PairOutcome> outcomes; ///< bandwidth test: the tests done so far, in order
 };
 
 class LiveSession : public QObject {
@@ -100,7 +127,27 @@ public:
     bool isChecking() const { return m_checks.isRunning(); }
     const std::optional<live::LiveCheckReport>& checkReport() const { return m_check; }
 
-    /// Check, congestion and connection findings, in that order.
+    /// Runs `request` off the GUI thread: testStarted(), testProgress() per event, testMeasured()
+    /// when a size or a round is in, testFinished() (also after stopTest(): what was measured is kept).
+    void runTest(const LiveTestRequest& request);
+    /// Stops the running test: its processes on the nodes are ended (DELETE /v1/tests, the
+    /// launcher's process group); the measured part is kept and stored.
+    void stopTest();
+    bool isTesting() const { return m_tests.isRunning(); }
+    const LiveTestPartial& testPartial() const { return m_partial; }
+    /// The newest finished test and check of this session as stored runs (id 0: not stored).
+    const std::optional<core::store::RunRecord>& lastTest() const { return m_lastTest; }
+    const std::optional<core::store::RunRecord>& lastCheckRun() const { return m_lastCheckRun; }
+    /// This session's finished tests, oldest first (the bring-up report's).
+    const std::vector<core::store::RunRecord>& sessionTests() const { return m_sessionTests; }
+
+    /// The project file runs are stored in (every check and test from the window); empty: none is
+    /// open, runs stay in this session (unsavedRuns()) and are stored when one is set.
+    void setProjectPath(const QString& path);
+    const QString& projectPath() const { return m_projectPath; }
+    const std::vector<core::store::RunRecord>& unsavedRuns() const { return m_unsaved; }
+
+    /// Check, congestion, connection and test findings, in that order.
     std::vector<LiveFinding> findings() const;
 
 signals:
@@ -112,6 +159,13 @@ signals:
     void checkFinished();
     void checkCancelled();
     void faultInjected(const QString& description);
+    void testStarted();
+    void testProgress(double fraction, const QString& text);
+    void testMeasured();
+    void testFinished();
+    /// A run was stored in the project (`id`), or could not be (`error`, in words).
+    void runStored(qint64 id);
+    void runNotStored(const QString& error);
     /// Something went wrong, in words (what, where, what to do).
     void failed(const QString& message);
 
@@ -145,8 +199,24 @@ private:
     std::vector<core::Finding> m_congestion;
     std::vector<core::Finding> m_connectionFindings;
 
+    /// Stores `run` in the project off the GUI thread (runStored/runNotStored), or keeps it for
+    /// later when no project is open.
+    void storeRun(core::store::RunRecord run);
+
     JobRunner m_checks;
     std::optional<live::LiveCheckReport> m_check;
+    std::optional<core::store::RunRecord> m_lastCheckRun;
+
+    JobRunner m_tests;
+    QThreadPool m_storePool; ///< one thread: the project's single writer, in the order runs end
+    std::shared_ptr<std::atomic<bool>> m_stopTest;
+    LiveTestPartial m_partial;
+    std::optional<core::store::RunRecord> m_lastTest;
+    std::vector<core::Finding> m_testFindings;
+    std::vector<core::store::RunRecord> m_sessionTests;
+    std::string m_toolsDir, m_toolsNote;
+    QString m_projectPath;
+    std::vector<core::store::RunRecord> m_unsaved;
 };
 
 } // namespace railyard::app

@@ -7,8 +7,10 @@
 #include "app/widgets/live_connect_dialog.h"
 #include "app/widgets/live_fabric_view.h"
 #include "app/widgets/live_grid.h"
+#include "app/widgets/live_history_view.h"
 #include "app/widgets/live_node_panel.h"
 #include "app/widgets/live_rail_chart.h"
+#include "app/widgets/live_test_view.h"
 #include "live/sim/faults.h"
 
 #include <QAction>
@@ -30,6 +32,8 @@
 #include <QVBoxLayout>
 
 #include <nlohmann/json.hpp>
+
+#include <tuple>
 
 namespace railyard::app {
 
@@ -90,6 +94,15 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
     for (const auto& [widget, title] : { std::pair<QWidget*, QString> { m_throughput, tr("Throughput") }, { m_congestion, tr("Congestion") },
              { buildFindingsPage(), tr("Findings") }, { nodesView, tr("Nodes") }, { m_fabric, tr("Leaf/spine") } }) {
         m_tabs->addTab(title);
+        stack->addWidget(widget);
+    }
+    // Tests and History, found by name (showTab) whatever tabs come before them.
+    m_testPage = new LiveTestPage(*m_session, this);
+    m_history = new LiveHistoryPage(*m_session, this);
+    connect(m_history, &LiveHistoryPage::saveProjectRequested, this, &LiveWorkspace::saveProjectRequested);
+    for (const auto& [widget, title, name] : { std::tuple<QWidget*, QString, QString> { m_testPage, tr("Tests"), QStringLiteral("tests") },
+             { m_history, tr("History"), QStringLiteral("history") } }) {
+        m_tabs->setTabData(m_tabs->addTab(title), name);
         stack->addWidget(widget);
     }
     connect(m_tabs, &QTabBar::currentChanged, stack, &QStackedWidget::setCurrentIndex);
@@ -162,6 +175,8 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
         checkEnded();
         setStatus(tr("Live check cancelled."));
     });
+    connect(m_session, &LiveSession::testStarted, this, [this] { showTab(QStringLiteral("tests")); });
+    connect(m_session, &LiveSession::runNotStored, this, [this](const QString& message) { setStatus(message); });
     connect(m_session, &LiveSession::faultInjected, this, [this](const QString& description) {
         setStatus(tr("Injected %1; checking the fabric again...").arg(description));
         m_session->runCheck();
@@ -236,6 +251,22 @@ void LiveWorkspace::buildActions()
         addAction(a);
 }
 
+bool LiveWorkspace::showTab(const QString& name)
+{
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->tabData(i).toString() == name) {
+            m_tabs->setCurrentIndex(i);
+            return true;
+        }
+    return false;
+}
+
+void LiveWorkspace::setProjectPath(const QString& path)
+{
+    m_session->setProjectPath(path);
+    m_history->reload();
+}
+
 void LiveWorkspace::fillMenu(QMenu* menu)
 {
     menu->addAction(m_demo);
@@ -247,6 +278,8 @@ void LiveWorkspace::fillMenu(QMenu* menu)
     menu->addAction(m_pause);
     menu->addAction(m_check);
     menu->addAction(m_cancelCheck);
+    menu->addAction(m_testPage->runAction());
+    menu->addAction(m_testPage->stopAction());
     menu->addSeparator();
     menu->addMenu(m_faults);
 }
@@ -288,7 +321,7 @@ QWidget* LiveWorkspace::buildFindingsPage()
     severity->setCurrentIndex(2);
     connect(severity, &QComboBox::currentIndexChanged, m_filter, &LiveFindingsFilter::setMaxSeverity);
     auto* source = new QComboBox(page);
-    source->addItems({ tr("All sources"), tr("Check"), tr("Congestion"), tr("Connection") });
+    source->addItems({ tr("All sources"), tr("Check"), tr("Congestion"), tr("Connection"), tr("Test") });
     connect(source, &QComboBox::currentIndexChanged, this, [this](int i) { m_filter->setSource(i - 1); });
     auto* text = new QLineEdit(page);
     text->setPlaceholderText(tr("Filter: code, node, words..."));

@@ -3,7 +3,9 @@
 // The Live workspace: connect (demo fabric, agents.json, a hostfile or a Prometheus server), the
 // node x rail grid and the leaf/spine view with the selected node's or switch's panel, per-rail throughput and congestion charts, every finding in one
 // filterable list, the nodes' connection states, `live check` with progress and cancel, and
-// fault injection into the demo fabric. The work is LiveSession's and the live library's.
+// fault injection into the demo fabric; bandwidth and all-reduce tests with their result pages,
+// the history of runs stored in the project with compare and the bring-up report. The work is
+// LiveSession's and the live library's.
 #pragma once
 
 #include "core/catalog.h"
@@ -28,6 +30,8 @@ class LiveFabricView;
 class LiveFindingsFilter;
 class LiveFindingsModel;
 class LiveGrid;
+class LiveHistoryPage;
+class LiveTestPage;
 class LiveNodePanel;
 class LiveNodesModel;
 class LiveRailChart;
@@ -55,7 +59,19 @@ public:
     QLabel* statusLabel() const { return m_status; }
     QProgressBar* checkProgress() const { return m_progress; }
     QAction* pauseAction() const { return m_pause; }
+    LiveTestPage* testPage() const { return m_testPage; }
+    LiveHistoryPage* historyPage() const { return m_history; }
+    /// Shows the lower tab bar's page `name`: "tests" or "history"; false when there is none.
+    bool showTab(const QString& name);
 
+    /// The project file the workspace stores its runs in (empty: none is open).
+    void setProjectPath(const QString& path);
+
+signals:
+    /// The History page's "Save project...": no project is open and runs are not stored.
+    void saveProjectRequested();
+
+public:
     /// Injects fault `kind` (interfaces.md §4 name) at the selected cell (node, rail, or its leaf);
     /// false with a status message when nothing fitting is selected.
     bool injectAtSelection(const QString& kind);
@@ -104,6 +120,8 @@ private:
     QAction* m_check = nullptr;
     QAction* m_cancelCheck = nullptr;
     QMenu* m_faults = nullptr;
+    LiveTestPage* m_testPage = nullptr;
+    LiveHistoryPage* m_history = nullptr;
     bool m_configured = false;
 };
 

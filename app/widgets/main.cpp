@@ -2,17 +2,20 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 //
 // railyard [PROJECT.railyard]
-// railyard --screenshot FILE.png [--example NAME | --spec FILE] [--tab planner|live|PAGE] [--demo] [--size WxH] [--lang en|ko]
+// railyard --screenshot FILE.png [--example NAME | --spec FILE] [--tab planner|live|PAGE] [--demo [--show STATE]] [--size WxH] [--lang en|ko]
 
 #include "app/models/live_session.h"
 #include "app/models/plan_controller.h"
 #include "app/models/project_controller.h"
+#include "app/widgets/live_history_view.h"
+#include "app/widgets/live_test_view.h"
 #include "app/widgets/live_workspace.h"
 #include "app/widgets/main_window.h"
 #include "app/widgets/project_session.h"
 #include "core/examples.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QEventLoop>
 #include <QLibraryInfo>
@@ -24,7 +27,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
+#include <functional>
 #include <utility>
 
 using namespace railyard;
@@ -135,6 +140,69 @@ bool connectDemoAndWait(app::MainWindow& window)
     return true;
 }
 
+/// Runs the event loop until `done()` or `timeoutMs`; false on the timeout.
+bool waitUntil(const std::function<bool()>& done, int timeoutMs)
+{
+    QEventLoop loop;
+    QTimer poll, guard;
+    guard.setSingleShot(true);
+    QObject::connect(&guard, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    poll.start(100);
+    guard.start(timeoutMs);
+    loop.exec();
+    return done();
+}
+
+/// --show (with --demo): a Live workspace state for the picture. "test-running": an all-reduce
+/// half way (its chart filling in); "test-result": the result page of an all-reduce with a degraded
+/// rail; "bandwidth-result": the per-rail bandwidth test's; "history": two all-reduce runs (before
+/// and after the fault) compared.
+bool showLiveState(app::MainWindow& window, const QString& state)
+{
+    app::LiveWorkspace& live = *window.liveWorkspace();
+    app::LiveSession& session = live.session();
+    app::LiveTestPage& page = *live.testPage();
+    QString error;
+    QObject::connect(&session, &app::LiveSession::failed, &session, [&](const QString& message) { error = message; });
+    auto runTest = [&](const QString& kind) {
+        const std::size_t before = session.sessionTests().size();
+        page.kindBox()->setCurrentIndex(page.kindBox()->findData(kind));
+        page.start();
+        return waitUntil([&] { return !error.isEmpty() || session.sessionTests().size() > before; }, 300'000) && error.isEmpty();
+    };
+    auto degrade = [&] {
+        const std::string node = session.frame()->nodes[std::min<std::size_t>(1, session.frame()->nodes.size() - 1)].node;
+        bool injected = false;
+        QObject::connect(&session, &app::LiveSession::faultInjected, &session, [&] { injected = true; });
+        session.injectFault(R"({ "kind": "degraded", "node": ")" + node + R"(", "rail": 3, "width": 1 })");
+        return waitUntil([&] { return !error.isEmpty() || (injected && !session.isChecking()); }, 60'000) && error.isEmpty();
+    };
+    bool ok = true;
+    if (state == QStringLiteral("test-running")) {
+        page.kindBox()->setCurrentIndex(page.kindBox()->findData(QStringLiteral("allreduce")));
+        page.start();
+        ok = waitUntil([&] { return !error.isEmpty() || (session.testPartial().busbw.count(-1) && session.testPartial().busbw.at(-1).size() >= 4); }, 120'000) && error.isEmpty();
+    } else if (state == QStringLiteral("test-result")) {
+        ok = degrade() && runTest(QStringLiteral("allreduce"));
+    } else if (state == QStringLiteral("bandwidth-result")) {
+        ok = degrade() && runTest(QStringLiteral("write_bw"));
+    } else if (state == QStringLiteral("history")) {
+        ok = runTest(QStringLiteral("allreduce")) && degrade() && runTest(QStringLiteral("allreduce"));
+        live.showTab(QStringLiteral("history"));
+        ok = ok && live.historyPage()->compareRows(0, 2);
+    } else {
+        fail(QStringLiteral("--show: unknown state %1 (test-running, test-result, bandwidth-result, history)").arg(state));
+        return false;
+    }
+    if (!ok)
+        fail(error.isEmpty() ? QStringLiteral("--show %1: the test did not finish in time").arg(state) : error);
+    return ok;
+}
+
 int screenshot(app::MainWindow& window, const QCommandLineParser& args)
 {
     QSize size(1280, 800);
@@ -161,6 +229,8 @@ int screenshot(app::MainWindow& window, const QCommandLineParser& args)
         return 2;
     waitForPlan(window);
     if (args.isSet(QStringLiteral("demo")) && !connectDemoAndWait(window))
+        return 1;
+    if (args.isSet(QStringLiteral("show")) && !showLiveState(window, args.value(QStringLiteral("show"))))
         return 1;
     QCoreApplication::processEvents();
     const QString file = args.value(QStringLiteral("screenshot"));
@@ -196,6 +266,8 @@ int main(int argc, char** argv)
     args.addOption({ QStringLiteral("tab"), QStringLiteral("Page to show: planner, live, summary, topology, findings, switches, cables, bom, compare, intent."),
         QStringLiteral("NAME") });
     args.addOption({ QStringLiteral("demo"), QStringLiteral("With --screenshot: connect the Live workspace to a demo fabric of the plan first.") });
+    args.addOption({ QStringLiteral("show"),
+        QStringLiteral("With --demo: a Live state for the picture: test-running, test-result, bandwidth-result or history."), QStringLiteral("STATE") });
     args.addOption({ QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1920x1080."), QStringLiteral("WxH") });
     args.addOption({ QStringLiteral("lang"), QStringLiteral("User interface language for this run: en or ko (default: View > Language)."),
         QStringLiteral("LANG") });

@@ -148,12 +148,21 @@ namespace {
 
 QString writeReportPdf(const core::Plan& plan, const QImage& topology, const QString& path)
 {
+    QList<QPair<QUrl, QImage>> images;
+    if (!topology.isNull())
+        images.append({ topologyUrl(), topology });
+    return writeHtmlPdf(planTitle(plan), [&](QSizeF bodyCss) { return reportHtml(plan, topology, bodyCss); }, images, path);
+}
+
+QString writeHtmlPdf(const QString& title, const std::function<QString(QSizeF bodyCss)>& html, const QList<QPair<QUrl, QImage>>& images,
+    const QString& path)
+{
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return ReportText::tr("Cannot write %1: %2").arg(path, file.errorString());
     {
         QPdfWriter writer(&file);
-        writer.setTitle(planTitle(plan));
+        writer.setTitle(title);
         writer.setCreator(QStringLiteral("Railyard"));
         writer.setResolution(300);
         writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter));
@@ -171,15 +180,14 @@ QString writeReportPdf(const core::Plan& plan, const QImage& topology, const QSt
             "table.grid th { background-color:#e8ecf2; text-align:left; } table.grid td, table.grid th { border: 1px solid #c8ccd4; }"
             " h2 { color:#1f3a5f; }"));
         doc.setPageSize(body);
-        if (!topology.isNull())
-            doc.addResource(QTextDocument::ImageResource, topologyUrl(), topology);
-        doc.setHtml(reportHtml(plan, topology, body * toCss));
+        for (const auto& [url, image] : images)
+            doc.addResource(QTextDocument::ImageResource, url, image);
+        doc.setHtml(html(body * toCss));
 
         QPainter painter;
         if (!painter.begin(&writer))
             return ReportText::tr("Cannot write %1: the PDF writer did not start").arg(path);
         const int pages = doc.pageCount();
-        const QString title = planTitle(plan);
         for (int i = 0; i < pages; ++i) {
             if (i > 0)
                 writer.newPage();

@@ -55,7 +55,10 @@ namespace {
         void line(std::string_view l)
         {
             m_log.feed(l);
-            if (const NcclTestsRow* row = m_tests.feed(l); row && m_options.progress) {
+            const NcclTestsRow* row = m_tests.feed(l);
+            if (row && m_options.sizeDone)
+                m_options.sizeDone(m_rail, *row);
+            if (row && m_options.progress) {
                 const NcclTestsResult& best = row->hasInPlace && row->inPlace.busbwGBs > row->outOfPlace.busbwGBs ? row->inPlace : row->outOfPlace;
                 m_options.progress((m_rail ? "rail " + std::to_string(*m_rail) + ": " : std::string()) + std::to_string(row->bytes)
                     + " B: busbw " + core::formatFixed(best.busbwGBs, 2) + " GB/s, algbw " + core::formatFixed(best.algbwGBs, 2) + " GB/s");

@@ -64,6 +64,8 @@ struct CollectiveTestOptions {
     std::chrono::milliseconds pollInterval { 100 };
     const std::atomic<bool>* stop = nullptr; ///< set from outside: stop the run, keep what was measured
     std::function<void(const std::string&)> progress; ///< one line per completed size and per event
+    /// Each completed size as parsed (the launch's isolated rail, nullopt: all rails), for a front end's chart.
+    std::function<void(std::optional<int> rail, const NcclTestsRow& row)> sizeDone;
     VerdictThresholds thresholds;
     /// The agents (by plan node): the launching agent, and counters and inventory for the analysis;
     /// empty: no counters (the analysis says so).

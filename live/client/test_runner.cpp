@@ -329,6 +329,8 @@ BandwidthTestReport runBandwidthTest(const core::Plan& plan, const core::Catalog
 
     std::vector<PairResult> results;
     auto collect = [&](const std::vector<PairOutcome>& outcomes) {
+        if (options.roundDone)
+            options.roundDone(outcomes);
         for (const PairOutcome& o : outcomes) {
             if (o.gbps) {
                 results.push_back({ o.test, *o.gbps });

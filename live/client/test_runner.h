@@ -28,6 +28,8 @@
 
 namespace railyard::live {
 
+struct PairOutcome;
+
 struct TestRunOptions {
     FetchOptions fetch;
     std::chrono::milliseconds pollInterval { 200 };
@@ -35,6 +37,8 @@ struct TestRunOptions {
     std::chrono::seconds testTimeout { 120 }; ///< each test, on the agent (timeout_s) and here
     const std::atomic<bool>* stop = nullptr;  ///< set from outside: cancel the round
     std::function<void(const std::string&)> progress; ///< one line per event, for a person
+    /// Each round's outcomes once the round has ended (retests too), for a front end's table.
+    std::function<void(const std::vector<PairOutcome>&)> roundDone;
 };
 
 /// One test of a round, as it went.

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#include "app/widgets/live_history_view.h"
+
+#include "app/models/live_history_model.h"
+#include "app/models/live_session.h"
+#include "app/widgets/live_report.h"
+#include "app/widgets/live_test_result.h"
+// telemetry.h (through run_results.h) names members `signals`: Qt's keyword macros are set aside for it.
+#pragma push_macro("slots")
+#pragma push_macro("signals")
+#undef slots
+#undef signals
+#include "live/client/run_results.h"
+#pragma pop_macro("signals")
+#pragma pop_macro("slots")
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPointer>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QThreadPool>
+#include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
+
+namespace railyard::app {
+
+namespace {
+
+    QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+    QTableWidgetItem* cell(const QString& text, bool right = false)
+    {
+        auto* i = new QTableWidgetItem(text);
+        i->setTextAlignment(right ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter);
+        i->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+        return i;
+    }
+
+    QTableWidget* table(QWidget* parent, const QStringList& headers)
+    {
+        auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+        t->setHorizontalHeaderLabels(headers);
+        t->verticalHeader()->hide();
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->setWordWrap(false);
+        return t;
+    }
+
+    QString figure(const std::optional<double>& v, int digits) { return v ? QString::number(*v, 'f', digits) : QStringLiteral("-"); }
+
+    void fillFindings(QTableWidget* t, const std::vector<core::Finding>& findings)
+    {
+        t->setRowCount(static_cast<int>(findings.size()));
+        for (int i = 0; i < static_cast<int>(findings.size()); ++i) {
+            const core::Finding& f = findings[static_cast<std::size_t>(i)];
+            t->setItem(i, 0, cell(qs(f.code)));
+            t->setItem(i, 1, cell(qs(f.where)));
+            auto* message = cell(qs(f.message));
+            message->setToolTip(qs(f.message));
+            t->setItem(i, 2, message);
+        }
+        t->resizeColumnsToContents();
+    }
+
+} // namespace
+
+LiveHistoryPage::LiveHistoryPage(LiveSession& session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+{
+    m_model = new LiveHistoryModel(this);
+    m_banner = new QLabel(this);
+    m_banner->setWordWrap(true);
+    m_save = new QPushButton(tr("Save project..."), this);
+    m_save->setToolTip(tr("Save the project: this session's runs are stored in it, and every run after"));
+    connect(m_save, &QPushButton::clicked, this, &LiveHistoryPage::saveProjectRequested);
+    auto* bannerRow = new QHBoxLayout();
+    bannerRow->addWidget(m_banner, 1);
+    bannerRow->addWidget(m_save);
+
+    m_view = new QTableView(this);
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setWordWrap(false);
+    connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) { openRow(index.row()); });
+
+    auto* open = new QPushButton(tr("Open"), this);
+    open->setToolTip(tr("Show the selected run's result page"));
+    connect(open, &QPushButton::clicked, this, &LiveHistoryPage::openSelected);
+    auto* compare = new QPushButton(tr("Compare two"), this);
+    compare->setToolTip(tr("Select two runs of the same kind (before and after a change) and compare them"));
+    connect(compare, &QPushButton::clicked, this, &LiveHistoryPage::compareSelected);
+    auto* csv = new QPushButton(tr("Export CSV..."), this);
+    connect(csv, &QPushButton::clicked, this, [this] { exportSelected(true); });
+    auto* json = new QPushButton(tr("Export JSON..."), this);
+    connect(json, &QPushButton::clicked, this, [this] { exportSelected(false); });
+    auto* report = new QPushButton(tr("Bring-up report (PDF)..."), this);
+    report->setToolTip(tr("The plan, the fabric's status, the last check and this session's tests"));
+    connect(report, &QPushButton::clicked, this, &LiveHistoryPage::chooseReport);
+    auto* buttons = new QHBoxLayout();
+    for (QPushButton* b : { open, compare, csv, json, report })
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+
+    m_result = new LiveTestResultView(this);
+    auto* comparePage = new QWidget(this);
+    m_compareHeader = new QLabel(comparePage);
+    m_compareHeader->setWordWrap(true);
+    m_compare = table(comparePage, { tr("Test"), tr("Rail"), tr("A"), tr("B"), tr("Change %"), tr("Expected") });
+    m_onlyA = table(comparePage, { tr("Only in A"), tr("Where"), tr("Finding") });
+    m_onlyB = table(comparePage, { tr("Only in B"), tr("Where"), tr("Finding") });
+    auto* findings = new QSplitter(Qt::Horizontal, comparePage);
+    findings->addWidget(m_onlyA);
+    findings->addWidget(m_onlyB);
+    auto* compareSplit = new QSplitter(Qt::Vertical, comparePage);
+    compareSplit->addWidget(m_compare);
+    compareSplit->addWidget(findings);
+    compareSplit->setStretchFactor(0, 3);
+    compareSplit->setStretchFactor(1, 2);
+    auto* compareLayout = new QVBoxLayout(comparePage);
+    compareLayout->setContentsMargins(0, 0, 0, 0);
+    compareLayout->addWidget(m_compareHeader);
+    compareLayout->addWidget(compareSplit, 1);
+    m_detail = new QStackedWidget(this);
+    m_detail->addWidget(m_result);
+    m_detail->addWidget(comparePage);
+
+    auto* listPart = new QWidget(this);
+    auto* listLayout = new QVBoxLayout(listPart);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addLayout(bannerRow);
+    listLayout->addWidget(m_view, 1);
+    listLayout->addLayout(buttons);
+    listLayout->addWidget(m_message);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(listPart);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 2, 0, 0);
+    layout->addWidget(split, 1);
+
+    connect(&m_session, &LiveSession::runStored, this, &LiveHistoryPage::reload);
+    connect(&m_session, &LiveSession::runNotStored, this, [this](const QString& error) {
+        reload();
+        setMessage(error);
+    });
+    // Unsaved runs (no project) appear as soon as they end.
+    connect(&m_session, &LiveSession::testFinished, this, &LiveHistoryPage::reload);
+    connect(&m_session, &LiveSession::checkFinished, this, &LiveHistoryPage::reload);
+    reload();
+}
+
+void LiveHistoryPage::setMessage(const QString& text)
+{
+    m_message->setText(text);
+}
+
+void LiveHistoryPage::reload()
+{
+    const QString path = m_session.projectPath();
+    const QString error = m_model->reload(path, m_session.unsavedRuns());
+    m_view->resizeColumnsToContents();
+    m_save->setVisible(path.isEmpty());
+    if (path.isEmpty())
+        m_banner->setText(tr("No project is open: this session's runs are listed but not stored. Save the project to keep them."));
+    else
+        m_banner->setText(tr("Runs stored in %1 (railyard-cli results list --project shows the same).").arg(path));
+    if (!error.isEmpty())
+        setMessage(tr("The project's runs could not be read: %1").arg(error));
+}
+
+core::Result<core::store::RunRecord> LiveHistoryPage::runAt(int row) const
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return core::Error { "HISTORY_ROW", "no run is selected", "History", "click a run in the list" };
+    const LiveHistoryModel::Entry& e = m_model->entry(row);
+    if (e.info.id == 0) {
+        const auto& unsaved = m_session.unsavedRuns();
+        if (e.unsavedIndex < 0 || e.unsavedIndex >= static_cast<int>(unsaved.size()))
+            return core::Error { "HISTORY_ROW", "the run is no longer in this session", "History", "reload the list" };
+        return unsaved[static_cast<std::size_t>(e.unsavedIndex)];
+    }
+    auto store = core::store::ProjectStore::open(m_session.projectPath().toStdString());
+    if (!store)
+        return store.errors();
+    return store->loadRun(e.info.id);
+}
+
+QList<int> LiveHistoryPage::selectedRows() const
+{
+    QList<int> rows;
+    for (const QModelIndex& i : m_view->selectionModel()->selectedRows())
+        rows << i.row();
+    std::sort(rows.begin(), rows.end());
+    return rows;
+}
+
+bool LiveHistoryPage::openRow(int row)
+{
+    auto run = runAt(row);
+    if (!run) {
+        setMessage(qs(run.error().toString()));
+        return false;
+    }
+    m_result->showRun(*run);
+    m_detail->setCurrentIndex(0);
+    setMessage({});
+    return true;
+}
+
+void LiveHistoryPage::openSelected()
+{
+    const QList<int> rows = selectedRows();
+    if (rows.isEmpty())
+        return setMessage(tr("Select a run in the list first."));
+    openRow(rows.front());
+}
+
+bool LiveHistoryPage::compareRows(int a, int b)
+{
+    auto runA = runAt(a), runB = runAt(b);
+    if (!runA || !runB) {
+        setMessage(qs((!runA ? runA.error() : runB.error()).toString()));
+        return false;
+    }
+    // Before and after: the older run is A.
+    if (runA->startedAt > runB->startedAt)
+        std::swap(runA, runB);
+    const bool sameFamily = runA->kind == runB->kind || (live::isCollectiveKind(runA->kind) && live::isCollectiveKind(runB->kind));
+    if (!sameFamily) {
+        setMessage(tr("A %1 run and a %2 run measure different things: select two runs of the same kind.")
+                       .arg(qs(runA->kind), qs(runB->kind)));
+        return false;
+    }
+    const auto tableA = live::runTableOf(runA->kind, nlohmann::json::parse(runA->resultJson, nullptr, false));
+    const auto tableB = live::runTableOf(runB->kind, nlohmann::json::parse(runB->resultJson, nullptr, false));
+    if (!tableA || !tableB) {
+        setMessage(qs((!tableA ? tableA.error() : tableB.error()).toString()));
+        return false;
+    }
+    const live::RunComparison c = live::compareRuns(*tableA, *tableB);
+    m_compareHeader->setText(tr("<b>A</b>: %1 %2 (%3) &nbsp; <b>B</b>: %4 %5 (%6) &nbsp; measured in %7")
+                                 .arg(qs(runA->kind), qs(runA->startedAt), qs(runA->summary).toHtmlEscaped(), qs(runB->kind), qs(runB->startedAt),
+                                     qs(runB->summary).toHtmlEscaped(), qs(c.unit)));
+    m_compare->setRowCount(static_cast<int>(c.rows.size()));
+    for (int i = 0; i < static_cast<int>(c.rows.size()); ++i) {
+        const live::RunComparisonRow& r = c.rows[static_cast<std::size_t>(i)];
+        m_compare->setItem(i, 0, cell(qs(r.key)));
+        m_compare->setItem(i, 1, cell(r.rail ? QString::number(*r.rail) : QString(), true));
+        m_compare->setItem(i, 2, cell(figure(r.a, 2), true));
+        m_compare->setItem(i, 3, cell(figure(r.b, 2), true));
+        auto* change = cell(r.changePercent ? QStringLiteral("%1%2").arg(*r.changePercent > 0 ? QStringLiteral("+") : QString()).arg(*r.changePercent, 0, 'f', 1)
+                                            : QStringLiteral("-"),
+            true);
+        if (r.changePercent && std::abs(*r.changePercent) >= 10)
+            change->setForeground(*r.changePercent > 0 ? QColor(0x1e, 0x84, 0x49) : QColor(0xc0, 0x39, 0x2b));
+        m_compare->setItem(i, 4, change);
+        m_compare->setItem(i, 5, cell(figure(r.expected, 2), true));
+    }
+    m_compare->resizeColumnsToContents();
+    fillFindings(m_onlyA, c.onlyA);
+    fillFindings(m_onlyB, c.onlyB);
+    m_detail->setCurrentIndex(1);
+    setMessage({});
+    return true;
+}
+
+void LiveHistoryPage::compareSelected()
+{
+    const QList<int> rows = selectedRows();
+    if (rows.size() != 2)
+        return setMessage(tr("Select exactly two runs (Ctrl+click) to compare them."));
+    compareRows(rows[0], rows[1]);
+}
+
+void LiveHistoryPage::exportSelected(bool csv)
+{
+    const QList<int> rows = selectedRows();
+    if (rows.isEmpty())
+        return setMessage(tr("Select the run to export first."));
+    auto run = runAt(rows.front());
+    if (!run)
+        return setMessage(qs(run.error().toString()));
+    const QString suggested = QStringLiteral("%1-%2.%3").arg(qs(run->kind), QString::number(run->id), csv ? QStringLiteral("csv") : QStringLiteral("json"));
+    const QString path = QFileDialog::getSaveFileName(this, csv ? tr("Export results as CSV") : tr("Export results as JSON"), suggested,
+        csv ? tr("CSV files (*.csv)") : tr("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = csv ? writeRunCsvFile(*run, path) : writeRunJsonFile(*run, path);
+    setMessage(error.isEmpty() ? tr("Wrote %1.").arg(path) : error);
+}
+
+void LiveHistoryPage::chooseReport()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the bring-up report"), QStringLiteral("bring-up.pdf"), tr("PDF files (*.pdf)"));
+    if (!path.isEmpty())
+        exportReport(path);
+}
+
+void LiveHistoryPage::exportReport(const QString& path)
+{
+    BringUpReport report;
+    report.plan = m_session.plan();
+    report.source = m_session.sourceName();
+    report.frame = m_session.frame();
+    report.check = m_session.lastCheckRun();
+    report.tests = m_session.sessionTests();
+    setMessage(tr("Writing %1...").arg(path));
+    QPointer<LiveHistoryPage> self(this);
+    QThreadPool::globalInstance()->start([self, report = std::move(report), path] {
+        const QString error = writeBringUpReportPdf(report, path);
+        QMetaObject::invokeMethod(
+            self.data(), [self, path, error] {
+                if (!self)
+                    return;
+                self->setMessage(error.isEmpty() ? tr("Wrote the bring-up report to %1.").arg(path) : error);
+                emit self->exportFinished(path, error);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace railyard::app

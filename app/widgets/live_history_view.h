@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// The Live workspace's History page: every check and test run from the window or stored by
+// railyard-cli --project in the open project file (time, kind, verdict, summary); open one to see
+// its result page; select two and compare them side by side (before and after recabling: per rail
+// or per size, measured A against B and the change, the findings only in A and only in B); export
+// the bring-up report (PDF) and a run's results (CSV, JSON). Without a project it says so and
+// offers to save one (the session's runs are stored then).
+#pragma once
+
+#include "core/result.h"
+#include "core/store/project_store.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QTableView;
+class QTableWidget;
+
+namespace railyard::app {
+
+class LiveHistoryModel;
+class LiveSession;
+class LiveTestResultView;
+
+class LiveHistoryPage : public QWidget {
+    Q_OBJECT
+public:
+    LiveHistoryPage(LiveSession& session, QWidget* parent = nullptr);
+
+    /// Lists the project's runs and the session's unsaved ones again.
+    void reload();
+    LiveHistoryModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    QLabel* banner() const { return m_banner; }
+    LiveTestResultView* resultView() const { return m_result; }
+    QTableWidget* compareTable() const { return m_compare; }
+    QTableWidget* onlyATable() const { return m_onlyA; }
+    QTableWidget* onlyBTable() const { return m_onlyB; }
+    QLabel* compareHeader() const { return m_compareHeader; }
+
+    /// The run listed at `row`, with its document (read from the project, or the session's).
+    core::Result<core::store::RunRecord> runAt(int row) const;
+    /// Shows row `row`'s result page; false (and the reason on the page) when it cannot be read.
+    bool openRow(int row);
+    /// Compares rows `a` (before) and `b` (after); false when they cannot be compared.
+    bool compareRows(int a, int b);
+    /// Writes the bring-up report off the GUI thread; exportFinished() follows.
+    void exportReport(const QString& path);
+
+signals:
+    /// The user asked to save the project (no project is open, runs are not stored).
+    void saveProjectRequested();
+    /// `error` empty: `path` was written.
+    void exportFinished(const QString& path, const QString& error);
+
+private:
+    void openSelected();
+    void compareSelected();
+    void exportSelected(bool csv);
+    void chooseReport();
+    QList<int> selectedRows() const;
+    void setMessage(const QString& text);
+
+    LiveSession& m_session;
+    LiveHistoryModel* m_model = nullptr;
+    QTableView* m_view = nullptr;
+    QLabel* m_banner = nullptr;
+    QPushButton* m_save = nullptr;
+    QLabel* m_message = nullptr;
+    QStackedWidget* m_detail = nullptr;
+    LiveTestResultView* m_result = nullptr;
+    QLabel* m_compareHeader = nullptr;
+    QTableWidget* m_compare = nullptr;
+    QTableWidget* m_onlyA = nullptr;
+    QTableWidget* m_onlyB = nullptr;
+};
+
+} // namespace railyard::app

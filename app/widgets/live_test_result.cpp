@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+#include "app/widgets/live_test_result.h"
+
+#include "app/models/live_history_model.h"
+// telemetry.h (through run_results.h) names members `signals`: Qt's keyword macros are set aside for it.
+#pragma push_macro("slots")
+#pragma push_macro("signals")
+#undef slots
+#undef signals
+#include "live/client/run_results.h"
+#pragma pop_macro("signals")
+#pragma pop_macro("slots")
+
+#include <QChart>
+#include <QChartView>
+#include <QDateTime>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace railyard::app {
+
+namespace {
+
+    QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+    QColor launchColour(int launch)
+    {
+        // One hue per rail, dark grey for the run over every rail.
+        return launch < 0 ? QColor(0x33, 0x33, 0x33) : QColor::fromHsv((launch * 360 / 8 + 200) % 360, 200, 200);
+    }
+
+    QTableWidgetItem* item(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
+    {
+        auto* i = new QTableWidgetItem(text);
+        i->setTextAlignment(align);
+        i->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+        return i;
+    }
+
+    QString figure(const std::optional<double>& v, int digits)
+    {
+        return v ? QString::number(*v, 'f', digits) : QStringLiteral("-");
+    }
+
+    QTableWidget* table(QWidget* parent, const QStringList& headers)
+    {
+        auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+        t->setHorizontalHeaderLabels(headers);
+        t->verticalHeader()->hide();
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->setSelectionBehavior(QAbstractItemView::SelectRows);
+        t->setWordWrap(false);
+        return t;
+    }
+
+} // namespace
+
+struct LiveBusbwChart::Private {
+    QChart* chart = nullptr;
+    QLogValueAxis* x = nullptr;
+    QValueAxis* y = nullptr;
+    std::map<int, QLineSeries*> lines;
+    QLineSeries* bound = nullptr;
+    double boundGBs = 0;
+};
+
+LiveBusbwChart::LiveBusbwChart(QWidget* parent)
+    : QWidget(parent)
+    , d(std::make_unique<Private>())
+{
+    d->chart = new QChart();
+    d->chart->legend()->setAlignment(Qt::AlignBottom);
+    d->chart->setMargins(QMargins(4, 4, 4, 4));
+    d->x = new QLogValueAxis(d->chart);
+    d->x->setBase(4);
+    d->x->setLabelFormat(QStringLiteral("%.0g"));
+    d->x->setTitleText(tr("message size (B)"));
+    d->y = new QValueAxis(d->chart);
+    d->y->setTitleText(tr("busbw (GB/s)"));
+    d->y->setLabelFormat(QStringLiteral("%.0f"));
+    d->chart->addAxis(d->x, Qt::AlignBottom);
+    d->chart->addAxis(d->y, Qt::AlignLeft);
+    d->bound = new QLineSeries(d->chart);
+    d->bound->setName(tr("plan's bound"));
+    QPen pen(QColor(0xc0, 0x39, 0x2b));
+    pen.setStyle(Qt::DashLine);
+    pen.setWidthF(1.5);
+    d->bound->setPen(pen);
+    d->chart->addSeries(d->bound);
+    d->bound->attachAxis(d->x);
+    d->bound->attachAxis(d->y);
+    auto* view = new QChartView(d->chart, this);
+    view->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view);
+    setData({}, std::nullopt);
+}
+
+LiveBusbwChart::~LiveBusbwChart() = default;
+
+void LiveBusbwChart::setData(const std::map<int, std::vector<std::pair<std::uint64_t, double>>>& busbw, std::optional<double> boundGBs)
+{
+    double lo = 1 << 20, hi = 1 << 30, top = boundGBs.value_or(0);
+    bool any = false;
+    for (const auto& [launch, points] : busbw)
+        for (const auto& [bytes, gbs] : points) {
+            lo = any ? std::min(lo, static_cast<double>(bytes)) : static_cast<double>(bytes);
+            hi = any ? std::max(hi, static_cast<double>(bytes)) : static_cast<double>(bytes);
+            top = std::max(top, gbs);
+            any = true;
+        }
+    if (hi <= lo)
+        hi = lo * 4;
+    for (auto& [launch, line] : d->lines)
+        if (!busbw.count(launch)) {
+            d->chart->removeSeries(line);
+            delete line;
+            line = nullptr;
+        }
+    std::erase_if(d->lines, [](const auto& entry) { return entry.second == nullptr; });
+    for (const auto& [launch, points] : busbw) {
+        QLineSeries*& line = d->lines[launch];
+        if (!line) {
+            line = new QLineSeries(d->chart);
+            line->setName(launch < 0 ? tr("busbw, all rails") : tr("busbw, rail %1").arg(launch));
+            line->setPen(QPen(launchColour(launch), 2));
+            line->setPointsVisible(true);
+            d->chart->addSeries(line);
+            line->attachAxis(d->x);
+            line->attachAxis(d->y);
+        }
+        QList<QPointF> list;
+        for (const auto& [bytes, gbs] : points)
+            list.append(QPointF(static_cast<double>(bytes), gbs));
+        line->replace(list);
+    }
+    d->boundGBs = boundGBs.value_or(0);
+    d->bound->setVisible(boundGBs.has_value());
+    d->bound->replace(boundGBs ? QList<QPointF> { { lo, *boundGBs }, { hi, *boundGBs } } : QList<QPointF> {});
+    d->x->setRange(lo, hi);
+    d->y->setRange(0, std::max(1.0, top * 1.1));
+}
+
+int LiveBusbwChart::pointCount(int launch) const
+{
+    const auto it = d->lines.find(launch);
+    return it == d->lines.end() ? 0 : static_cast<int>(it->second->count());
+}
+
+double LiveBusbwChart::boundGBs() const
+{
+    return d->boundGBs;
+}
+
+LiveTestResultView::LiveTestResultView(QWidget* parent)
+    : QWidget(parent)
+{
+    m_header = new QLabel(this);
+    m_header->setWordWrap(true);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_chart = new LiveBusbwChart(this);
+    m_chart->setMinimumHeight(160);
+    m_table = table(this, { tr("Test"), tr("Rail"), tr("Measured"), tr("Expected"), tr("% of bound"), tr("Verdict") });
+    m_findings = table(this, { tr("Severity"), tr("Code"), tr("Where"), tr("Finding and what to do") });
+    auto* split = new QSplitter(Qt::Vertical, this);
+    auto* top = new QSplitter(Qt::Horizontal, split);
+    top->addWidget(m_table);
+    top->addWidget(m_chart);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+    split->addWidget(top);
+    split->addWidget(m_findings);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_header);
+    layout->addWidget(split, 1);
+    clear();
+}
+
+void LiveTestResultView::clear()
+{
+    m_header->setText(tr("No run shown: run a test, or open one in History."));
+    m_table->setRowCount(0);
+    m_findings->setRowCount(0);
+    m_chart->setData({}, std::nullopt);
+    m_chart->hide();
+}
+
+void LiveTestResultView::showRun(const core::store::RunRecord& run)
+{
+    clear();
+    const QDateTime started = QDateTime::fromString(qs(run.startedAt), Qt::ISODateWithMs).toLocalTime();
+    QString head = tr("<b>%1</b> on %2, %3: %4 <i>(%5)</i>")
+                       .arg(qs(run.kind).toHtmlEscaped(), qs(run.plan.empty() ? std::string("-") : run.plan).toHtmlEscaped(),
+                           QLocale().toString(started, QLocale::ShortFormat), runVerdictText(run.exitStatus, run.complete),
+                           qs(run.summary).toHtmlEscaped());
+    if (run.id > 0)
+        head += tr(" &mdash; run %1 of the project").arg(run.id);
+    const nlohmann::json doc = nlohmann::json::parse(run.resultJson, nullptr, false);
+    const core::Result<live::RunTable> table = live::runTableOf(run.kind, doc);
+    if (!table) {
+        m_header->setText(head + QStringLiteral("<br>") + qs(table.error().message + "; " + table.error().hint).toHtmlEscaped());
+        return;
+    }
+    m_header->setText(head);
+    m_table->setHorizontalHeaderLabels({ tr("Test"), tr("Rail"), qs(table->measuredName), qs(table->expectedName), tr("% of bound"), tr("Verdict") });
+    m_table->setRowCount(static_cast<int>(table->rows.size()));
+    const auto right = Qt::AlignRight | Qt::AlignVCenter;
+    for (int i = 0; i < static_cast<int>(table->rows.size()); ++i) {
+        const live::RunRow& r = table->rows[static_cast<std::size_t>(i)];
+        m_table->setItem(i, 0, item(qs(r.key)));
+        m_table->setItem(i, 1, item(r.rail ? QString::number(*r.rail) : QString(), right));
+        m_table->setItem(i, 2, item(figure(r.measured, 2), right));
+        m_table->setItem(i, 3, item(figure(r.expected, 2), right));
+        m_table->setItem(i, 4, item(figure(r.percent, 1), right));
+        auto* verdict = item(qs(r.verdict));
+        if (r.verdict == "low" || r.verdict == "failed" || r.verdict == "unreachable")
+            verdict->setForeground(QColor(0xc0, 0x39, 0x2b));
+        m_table->setItem(i, 5, verdict);
+    }
+    m_table->resizeColumnsToContents();
+    m_findings->setRowCount(static_cast<int>(table->findings.size()));
+    for (int i = 0; i < static_cast<int>(table->findings.size()); ++i) {
+        const core::Finding& f = table->findings[static_cast<std::size_t>(i)];
+        m_findings->setItem(i, 0, item(qs(std::string(core::toString(f.severity)))));
+        m_findings->setItem(i, 1, item(qs(f.code)));
+        m_findings->setItem(i, 2, item(qs(f.where)));
+        auto* message = item(qs(f.message));
+        message->setToolTip(qs(f.message));
+        m_findings->setItem(i, 3, message);
+    }
+    m_findings->resizeColumnsToContents();
+    if (live::isCollectiveKind(run.kind)) {
+        std::map<int, std::vector<std::pair<std::uint64_t, double>>> busbw;
+        std::optional<double> bound;
+        for (const live::RunRow& r : table->rows) {
+            if (r.expected)
+                bound = r.expected;
+            if (r.bytes && r.measured)
+                busbw[r.rail.value_or(-1)].emplace_back(*r.bytes, *r.measured);
+        }
+        m_chart->setData(busbw, bound);
+        m_chart->show();
+    }
+}
+
+} // namespace railyard::app

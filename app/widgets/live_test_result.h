@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// A test's pictures in the Live workspace: the busbw-by-message-size chart of an all-reduce (one
+// line per launch, the plan's bound as a reference line; it fills in while the test runs), and the
+// result page of a stored or just finished run (check or test): its summary, measured next to
+// expected (live::runTableOf, the same reading as railyard-cli's and the bring-up report's) and its
+// findings with what to do. Like LiveRailChart, Qt Charts stays inside these live chart files.
+#pragma once
+
+#include "core/store/project_store.h"
+
+#include <QWidget>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+class QLabel;
+class QTableWidget;
+
+namespace railyard::app {
+
+class LiveBusbwChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveBusbwChart(QWidget* parent = nullptr);
+    ~LiveBusbwChart() override;
+
+    /// busbw (GB/s) by size (B) per launch (-1: every rail, else the isolated rail), and the bound.
+    void setData(const std::map<int, std::vector<std::pair<std::uint64_t, double>>>& busbw, std::optional<double> boundGBs);
+    /// Points of the launch's line (-1: every rail), for the tests.
+    int pointCount(int launch = -1) const;
+    /// The reference line's value; 0 when there is none.
+    double boundGBs() const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+class LiveTestResultView : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveTestResultView(QWidget* parent = nullptr);
+
+    /// Shows `run` (its document parsed here); an unreadable document says so on the page.
+    void showRun(const core::store::RunRecord& run);
+    void clear();
+
+    QTableWidget* resultTable() const { return m_table; }
+    QTableWidget* findingsTable() const { return m_findings; }
+    LiveBusbwChart* chart() const { return m_chart; }
+    QLabel* header() const { return m_header; }
+
+private:
+    QLabel* m_header = nullptr;
+    LiveBusbwChart* m_chart = nullptr;
+    QTableWidget* m_table = nullptr;
+    QTableWidget* m_findings = nullptr;
+};
+
+} // namespace railyard::app
