@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>railyard::app::AddressesModel</name>
+    <message>
+        <source>Kind</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>이름</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>주소</translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation>프리픽스</translation>
+    </message>
+    <message>
+        <source>Peer</source>
+        <translation>피어</translation>
+    </message>
+    <message>
+        <source>Peer address</source>
+        <translation>피어 주소</translation>
+    </message>
+    <message>
+        <source>ASN</source>
+        <translation>ASN</translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>Plane</source>
+        <translation>플레인</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>계층</translation>
+    </message>
+</context>
+<context>
     <name>railyard::app::AdvisorDialog</name>
     <message>
         <source>InfiniBand</source>
@@ -445,6 +488,22 @@
         <source>Unknown export %1</source>
         <translation>알 수 없는 내보내기 형식: %1</translation>
     </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>폴더 %1을(를) 만들 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Export address plan</source>
+        <translation>주소 계획 내보내기</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the switch configurations</source>
+        <translation>스위치 구성 파일을 저장할 폴더 선택</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the host scripts</source>
+        <translation>호스트 스크립트를 저장할 폴더 선택</translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::FindingsModel</name>
@@ -475,6 +534,404 @@
     <message>
         <source>info</source>
         <translation>정보</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::IntentView</name>
+    <message>
+        <source>Make it &amp;routed (default ranges)</source>
+        <translation>라우팅 구성으로 전환 (기본 범위)(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Adds `addressing` to the spec: a /31 per link from 10.0.0.0/10, loopbacks from 10.255.0.0/16, a private AS number per leaf (eBGP)</source>
+        <translation>스펙에 `addressing`을 추가합니다: 10.0.0.0/10에서 링크마다 /31, 10.255.0.0/16에서 루프백, 리프마다 사설 AS 번호(eBGP)</translation>
+    </message>
+    <message>
+        <source>NVIDIA Cumulus (NVUE)</source>
+        <translation>NVIDIA Cumulus (NVUE)</translation>
+    </message>
+    <message>
+        <source>SONiC (config_db.json)</source>
+        <translation>SONiC (config_db.json)</translation>
+    </message>
+    <message>
+        <source>The switch operating system the configurations are written for</source>
+        <translation>구성을 생성할 대상 스위치 운영 체제</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>복사(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the shown configuration (or the address plan as CSV) to the clipboard</source>
+        <translation>표시된 구성(또는 CSV 형식의 주소 계획)을 클립보드에 복사합니다</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>내보내기(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Address plan (CSV)...</source>
+        <translation>주소 계획 (CSV)...</translation>
+    </message>
+    <message>
+        <source>Address plan (JSON)...</source>
+        <translation>주소 계획 (JSON)...</translation>
+    </message>
+    <message>
+        <source>Switch configurations (NVUE) to a folder...</source>
+        <translation>스위치 구성 (NVUE)을 폴더로...</translation>
+    </message>
+    <message>
+        <source>Switch configurations (SONiC) to a folder...</source>
+        <translation>스위치 구성 (SONiC)을 폴더로...</translation>
+    </message>
+    <message>
+        <source>Host scripts to a folder...</source>
+        <translation>호스트 스크립트를 폴더로...</translation>
+    </message>
+    <message>
+        <source>Switch OS:</source>
+        <translation>스위치 OS:</translation>
+    </message>
+    <message>
+        <source>Find a switch, node or address</source>
+        <translation>스위치, 노드 또는 주소 찾기</translation>
+    </message>
+    <message>
+        <source>No plan yet.</source>
+        <translation>아직 플랜이 없습니다.</translation>
+    </message>
+    <message>
+        <source>InfiniBand needs no address plan or switch configuration from here: the Subnet Manager assigns the LIDs and computes the routes. The network intent (addresses, BGP, lossless QoS, host routing) is for RoCEv2 plans.</source>
+        <translation>InfiniBand에는 여기서 만드는 주소 계획이나 스위치 구성이 필요 없습니다: 서브넷 매니저가 LID를 할당하고 경로를 계산합니다. 네트워크 인텐트(주소, BGP, 무손실 QoS, 호스트 라우팅)는 RoCEv2 플랜용입니다.</translation>
+    </message>
+    <message>
+        <source>This RoCEv2 plan is not routed: its spec has no `addressing`. A routed (L3) fabric gives every link a /31 (or every leaf a subnet for its NICs), every switch a loopback and an AS number for eBGP, and from them Railyard generates each switch&apos;s configuration (addresses, BGP, the lossless QoS of the plan) and each node&apos;s host script (addresses, source routing per NIC, ARP and rp_filter, mlnx_qos, ECN/DCQCN, NCCL environment).</source>
+        <translation>이 RoCEv2 플랜은 라우팅 구성이 아닙니다: 스펙에 `addressing`이 없습니다. 라우팅(L3) 패브릭은 모든 링크에 /31(또는 리프마다 NIC용 서브넷)을, 모든 스위치에 루프백과 eBGP용 AS 번호를 부여하며, Railyard는 이를 바탕으로 각 스위치의 구성(주소, BGP, 플랜의 무손실 QoS)과 각 노드의 호스트 스크립트(주소, NIC별 소스 라우팅, ARP와 rp_filter, mlnx_qos, ECN/DCQCN, NCCL 환경 변수)를 생성합니다.</translation>
+    </message>
+    <message>
+        <source>Assigning addresses...</source>
+        <translation>주소를 할당하는 중...</translation>
+    </message>
+    <message>
+        <source>The address plan cannot be made:
+%1
+
+Widen the range in the spec&apos;s `addressing`.</source>
+        <translation>주소 계획을 만들 수 없습니다:
+%1
+
+스펙의 `addressing`에서 범위를 넓히세요.</translation>
+    </message>
+    <message>
+        <source>Routed RoCEv2, %1: %2 links from %3, %4 loopbacks from %5, AS numbers %6 from %7; %8 NIC ports.</source>
+        <translation>라우팅 RoCEv2, %1: %3에서 링크 %2개, %5에서 루프백 %4개, AS 번호 %6 (%7부터); NIC 포트 %8개.</translation>
+    </message>
+    <message>
+        <source>Address plan</source>
+        <translation>주소 계획</translation>
+    </message>
+    <message>
+        <source>Switches (%1)</source>
+        <translation>스위치 (%1)</translation>
+    </message>
+    <message>
+        <source>Hosts (%1)</source>
+        <translation>호스트 (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveBusbwChart</name>
+    <message>
+        <source>message size (B)</source>
+        <translation>메시지 크기 (B)</translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation>busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>plan&apos;s bound</source>
+        <translation>계획 상한</translation>
+    </message>
+    <message>
+        <source>busbw, all rails</source>
+        <translation>busbw, 모든 레일</translation>
+    </message>
+    <message>
+        <source>busbw, rail %1</source>
+        <translation>busbw, 레일 %1</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveConnectDialog</name>
+    <message>
+        <source>Browse...</source>
+        <translation>찾아보기...</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>선택 사항</translation>
+    </message>
+    <message>
+        <source>Connect to the agents of a hostfile</source>
+        <translation>호스트 파일의 에이전트에 연결</translation>
+    </message>
+    <message>
+        <source>one host per line: node001, or node001 slots=8</source>
+        <translation>한 줄에 호스트 하나: node001 또는 node001 slots=8</translation>
+    </message>
+    <message>
+        <source>&amp;Hostfile:</source>
+        <translation>호스트 파일(&amp;H):</translation>
+    </message>
+    <message>
+        <source>Hostfile</source>
+        <translation>호스트 파일</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>The port every railyard-agent listens on (its --listen; 9473 by default)</source>
+        <translation>모든 railyard-agent가 수신 대기하는 포트 (--listen 값, 기본값 9473)</translation>
+    </message>
+    <message>
+        <source>Agent &amp;port:</source>
+        <translation>에이전트 포트(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Read the fabric from Prometheus</source>
+        <translation>Prometheus에서 패브릭 읽기</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation>서버 URL(&amp;U):</translation>
+    </message>
+    <message>
+        <source>railyard (the agents&apos; railyard_* series)</source>
+        <translation>railyard (에이전트의 railyard_* 시계열)</translation>
+    </message>
+    <message>
+        <source>node-exporter (node_infiniband_*: no ECN, PFC)</source>
+        <translation>node-exporter (node_infiniband_*: ECN, PFC 없음)</translation>
+    </message>
+    <message>
+        <source>&amp;Metrics:</source>
+        <translation>메트릭(&amp;M):</translation>
+    </message>
+    <message>
+        <source>&amp;Selector:</source>
+        <translation>선택자(&amp;S):</translation>
+    </message>
+    <message>
+        <source>&amp;Token file:</source>
+        <translation>토큰 파일(&amp;T):</translation>
+    </message>
+    <message>
+        <source>Token file</source>
+        <translation>토큰 파일</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>연결</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveFabricView</name>
+    <message>
+        <source>leaf</source>
+        <translation>리프</translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation>스파인</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>코어</translation>
+    </message>
+    <message>
+        <source>no rates yet</source>
+        <translation>아직 속도 없음</translation>
+    </message>
+    <message>
+        <source>healthy</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <source>congested</source>
+        <translation>혼잡</translation>
+    </message>
+    <message>
+        <source>pausing (PFC)</source>
+        <translation>일시 정지 중 (PFC)</translation>
+    </message>
+    <message>
+        <source>erroring</source>
+        <translation>오류 발생</translation>
+    </message>
+    <message>
+        <source>SU %1</source>
+        <translation>SU %1</translation>
+    </message>
+    <message>
+        <source>SU %1.%2</source>
+        <translation>SU %1.%2</translation>
+    </message>
+    <message>
+        <source>p%1 r%2</source>
+        <translation>p%1 r%2</translation>
+    </message>
+    <message>
+        <source>r%1</source>
+        <translation>r%1</translation>
+    </message>
+    <message>
+        <source>Spines</source>
+        <translation>스파인</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>코어</translation>
+    </message>
+    <message>
+        <source>, SU %1</source>
+        <translation>, SU %1</translation>
+    </message>
+    <message>
+        <source>, rail %1</source>
+        <translation>, 레일 %1</translation>
+    </message>
+    <message>
+        <source>, plane %1</source>
+        <translation>, 플레인 %1</translation>
+    </message>
+    <message>
+        <source>, pod %1</source>
+        <translation>, 포드 %1</translation>
+    </message>
+    <message>
+        <source>%1 host port(s) below; %2 uplink(s) to %3 switch(es) above (%4 Gb/s)</source>
+        <translation>아래 호스트 포트 %1개; 위 스위치 %3대로 업링크 %2개 (%4 Gb/s)</translation>
+    </message>
+    <message>
+        <source>No rates yet from its hosts&apos; ports.</source>
+        <translation>호스트 포트의 속도가 아직 없습니다.</translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation>판정: %1</translation>
+    </message>
+    <message>
+        <source>Its %1 host port(s) send %2 Gb/s into it and receive %3 Gb/s</source>
+        <translation>호스트 포트 %1개가 이 스위치로 %2 Gb/s를 송신하고 %3 Gb/s를 수신합니다</translation>
+    </message>
+    <message>
+        <source>= %1 % of its uplink capacity (what can leave the leaf; the uplinks&apos; own counters are not read here)</source>
+        <translation>= 업링크 용량의 %1 % (리프에서 나갈 수 있는 양; 업링크 자체의 카운터는 여기서 읽지 않음)</translation>
+    </message>
+    <message>
+        <source>= %1 % of its host ports&apos; line rate (no uplinks: one leaf per rail)</source>
+        <translation>= 호스트 포트 회선 속도의 %1 % (업링크 없음: 레일당 리프 하나)</translation>
+    </message>
+    <message>
+        <source>XmitWait %1/s, ECN marks %2/s, CNPs %3/s, PFC pauses %4/s, link errors %5</source>
+        <translation>XmitWait %1/s, ECN 표시 %2/s, CNP %3/s, PFC 일시 정지 %4/s, 링크 오류 %5</translation>
+    </message>
+    <message>
+        <source>%1 link(s) down to %2 switch(es); %3 link(s) up to %4</source>
+        <translation>아래 스위치 %2대로 링크 %1개; 위 스위치 %4대로 링크 %3개</translation>
+    </message>
+    <message>
+        <source>Unhealthy leaves below: %1</source>
+        <translation>아래의 비정상 리프: %1</translation>
+    </message>
+    <message>
+        <source>Its own ports&apos; load needs the switch counters (live watch --switches); the hosts&apos; agents do not see it.</source>
+        <translation>이 스위치 자체 포트의 부하를 보려면 스위치 카운터가 필요합니다 (live watch --switches). 호스트의 에이전트로는 볼 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Click a switch in the leaf/spine view to see its ports and findings.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;리프/스파인 보기에서 스위치를 클릭하면 포트와 발견 사항이 표시됩니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;... and %1 more.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;... 외 %1개.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Below (%1 ports)</source>
+        <translation>아래 (포트 %1개)</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>포트</translation>
+    </message>
+    <message>
+        <source>Cabled to</source>
+        <translation>연결 대상</translation>
+    </message>
+    <message>
+        <source>Tx Gb/s</source>
+        <translation>송신 Gb/s</translation>
+    </message>
+    <message>
+        <source>Rx Gb/s</source>
+        <translation>수신 Gb/s</translation>
+    </message>
+    <message>
+        <source>Above (%1 uplinks)</source>
+        <translation>위 (업링크 %1개)</translation>
+    </message>
+    <message>
+        <source>Line Gb/s</source>
+        <translation>회선 Gb/s</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>정보</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>발견 사항</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;None about this switch.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;이 스위치에 대한 발견 사항이 없습니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The plan has no switches to show yet.</source>
+        <translation>계획에 아직 표시할 스위치가 없습니다.</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>유휴</translation>
+    </message>
+    <message>
+        <source>hosts&apos; traffic at the uplinks&apos; capacity</source>
+        <translation>호스트 트래픽이 업링크 용량에 도달</translation>
+    </message>
+    <message>
+        <source>congested or pausing</source>
+        <translation>혼잡 또는 일시 정지</translation>
+    </message>
+    <message>
+        <source>no rates</source>
+        <translation>속도 없음</translation>
+    </message>
+    <message>
+        <source>%1 switch pairs: links drawn for the selected switch and unhealthy leaves</source>
+        <translation>스위치 쌍 %1개: 선택한 스위치와 비정상 리프의 링크만 표시</translation>
     </message>
 </context>
 <context>
@@ -522,6 +979,10 @@
     <message>
         <source>connection</source>
         <translation>연결</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>테스트</translation>
     </message>
 </context>
 <context>
@@ -573,6 +1034,200 @@
     <message>
         <source>Not connected. Press Demo fabric to emulate the current plan, or open the agents.json of a fabric.</source>
         <translation>연결되지 않았습니다. 데모 패브릭을 눌러 현재 계획을 에뮬레이션하거나 패브릭의 agents.json을 여십시오.</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveHistoryModel</name>
+    <message>
+        <source>incomplete</source>
+        <translation>미완료</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <source>errors found</source>
+        <translation>오류 발견</translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation>실패 (%1)</translation>
+    </message>
+    <message>
+        <source>Not stored yet: open or save a project to keep it</source>
+        <translation>아직 저장되지 않음: 보관하려면 프로젝트를 열거나 저장하십시오</translation>
+    </message>
+    <message>
+        <source> (not stored)</source>
+        <translation> (저장 안 됨)</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>시각</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>판정</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>요약</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveHistoryPage</name>
+    <message>
+        <source>Save project...</source>
+        <translation>프로젝트 저장...</translation>
+    </message>
+    <message>
+        <source>Save the project: this session&apos;s runs are stored in it, and every run after</source>
+        <translation>프로젝트를 저장합니다: 이 세션의 실행과 이후의 모든 실행이 프로젝트에 저장됩니다</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>열기</translation>
+    </message>
+    <message>
+        <source>Show the selected run&apos;s result page</source>
+        <translation>선택한 실행의 결과 페이지를 표시합니다</translation>
+    </message>
+    <message>
+        <source>Compare two</source>
+        <translation>두 개 비교</translation>
+    </message>
+    <message>
+        <source>Select two runs of the same kind (before and after a change) and compare them</source>
+        <translation>같은 종류의 실행 두 개(변경 전과 후)를 선택해 비교합니다</translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation>CSV 내보내기...</translation>
+    </message>
+    <message>
+        <source>Export JSON...</source>
+        <translation>JSON 내보내기...</translation>
+    </message>
+    <message>
+        <source>Bring-up report (PDF)...</source>
+        <translation>구축 보고서 (PDF)...</translation>
+    </message>
+    <message>
+        <source>The plan, the fabric&apos;s status, the last check and this session&apos;s tests</source>
+        <translation>계획, 패브릭 상태, 마지막 점검, 이 세션의 테스트</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>테스트</translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Change %</source>
+        <translation>변화 %</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>예상값</translation>
+    </message>
+    <message>
+        <source>Only in A</source>
+        <translation>A에만 있음</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>발견 사항</translation>
+    </message>
+    <message>
+        <source>Only in B</source>
+        <translation>B에만 있음</translation>
+    </message>
+    <message>
+        <source>No project is open: this session&apos;s runs are listed but not stored. Save the project to keep them.</source>
+        <translation>열린 프로젝트가 없습니다: 이 세션의 실행은 목록에만 있고 저장되지 않습니다. 보관하려면 프로젝트를 저장하십시오.</translation>
+    </message>
+    <message>
+        <source>Runs stored in %1 (railyard-cli results list --project shows the same).</source>
+        <translation>%1에 저장된 실행 (railyard-cli results list --project 명령으로도 같은 내용을 볼 수 있습니다).</translation>
+    </message>
+    <message>
+        <source>The project&apos;s runs could not be read: %1</source>
+        <translation>프로젝트의 실행 기록을 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Select a run in the list first.</source>
+        <translation>먼저 목록에서 실행을 선택하십시오.</translation>
+    </message>
+    <message>
+        <source>A %1 run and a %2 run measure different things: select two runs of the same kind.</source>
+        <translation>%1 실행과 %2 실행은 서로 다른 것을 측정합니다: 같은 종류의 실행 두 개를 선택하십시오.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt;: %1 %2 (%3) &amp;nbsp; &lt;b&gt;B&lt;/b&gt;: %4 %5 (%6) &amp;nbsp; measured in %7</source>
+        <translation>&lt;b&gt;A&lt;/b&gt;: %1 %2 (%3) &amp;nbsp; &lt;b&gt;B&lt;/b&gt;: %4 %5 (%6) &amp;nbsp; 측정 단위: %7</translation>
+    </message>
+    <message>
+        <source>Select exactly two runs (Ctrl+click) to compare them.</source>
+        <translation>비교하려면 실행을 정확히 두 개 선택하십시오 (Ctrl+클릭).</translation>
+    </message>
+    <message>
+        <source>Select the run to export first.</source>
+        <translation>먼저 내보낼 실행을 선택하십시오.</translation>
+    </message>
+    <message>
+        <source>Export results as CSV</source>
+        <translation>결과를 CSV로 내보내기</translation>
+    </message>
+    <message>
+        <source>Export results as JSON</source>
+        <translation>결과를 JSON으로 내보내기</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 파일 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 파일 (*.json)</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1을(를) 저장했습니다.</translation>
+    </message>
+    <message>
+        <source>Export the bring-up report</source>
+        <translation>구축 보고서 내보내기</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 파일 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Writing %1...</source>
+        <translation>%1을(를) 쓰는 중...</translation>
+    </message>
+    <message>
+        <source>Wrote the bring-up report to %1.</source>
+        <translation>구축 보고서를 %1에 저장했습니다.</translation>
     </message>
 </context>
 <context>
@@ -721,6 +1376,113 @@
     </message>
 </context>
 <context>
+    <name>railyard::app::LiveReport</name>
+    <message>
+        <source>No findings.</source>
+        <translation>발견 사항이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>심각도</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>코드</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <source>Finding and what to do</source>
+        <translation>발견 사항과 조치 방법</translation>
+    </message>
+    <message>
+        <source>Fabric status</source>
+        <translation>패브릭 상태</translation>
+    </message>
+    <message>
+        <source>Not connected when the report was written.</source>
+        <translation>보고서 작성 시 연결되어 있지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>%1: %2 node(s), %3 connected, %4 slow, %5 lost; %6 rail(s) at %7 Gb/s per port in the plan.</source>
+        <translation>%1: 노드 %2개, 연결됨 %3, 느림 %4, 끊김 %5; 계획상 레일 %6개, 포트당 %7 Gb/s.</translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>포트</translation>
+    </message>
+    <message>
+        <source>Tx Gb/s per port</source>
+        <translation>포트당 송신 Gb/s</translation>
+    </message>
+    <message>
+        <source>Rx Gb/s per port</source>
+        <translation>포트당 수신 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1 lost: %2</source>
+        <translation>%1 끊김: %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>테스트</translation>
+    </message>
+    <message>
+        <source>% of bound</source>
+        <translation>상한 대비 %</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>판정</translation>
+    </message>
+    <message>
+        <source>Railyard bring-up report, %1</source>
+        <translation>Railyard 구축 보고서, %1</translation>
+    </message>
+    <message>
+        <source>Last live check</source>
+        <translation>마지막 라이브 점검</translation>
+    </message>
+    <message>
+        <source>No live check was run in this session.</source>
+        <translation>이 세션에서는 라이브 점검을 실행하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>테스트</translation>
+    </message>
+    <message>
+        <source>No bandwidth or all-reduce test was run in this session.</source>
+        <translation>이 세션에서는 대역폭 테스트나 all-reduce 테스트를 실행하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Bring-up of %1</source>
+        <translation>%1 구축</translation>
+    </message>
+    <message>
+        <source>Bring-up report</source>
+        <translation>구축 보고서</translation>
+    </message>
+</context>
+<context>
     <name>railyard::app::LiveSession</name>
     <message>
         <source>There is no plan to emulate yet: wait for the planner to finish, or fix the spec&apos;s errors.</source>
@@ -777,6 +1539,196 @@
     <message>
         <source>Reading inventories: %1 of %2 nodes</source>
         <translation>인벤토리 읽는 중: 노드 %2개 중 %1개</translation>
+    </message>
+    <message>
+        <source>Cannot read the token for Prometheus: %1</source>
+        <translation>Prometheus용 토큰을 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read from Prometheus at %1: %2</source>
+        <translation>%1의 Prometheus에서 읽을 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1</source>
+        <translation>%1의 Prometheus</translation>
+    </message>
+    <message>
+        <source>Nothing to test: connect to a demo fabric or to an agents.json first.</source>
+        <translation>테스트할 대상이 없습니다: 먼저 데모 패브릭이나 agents.json에 연결하십시오.</translation>
+    </message>
+    <message>
+        <source>A test is running: stop it first (Shift+F6).</source>
+        <translation>테스트가 실행 중입니다: 먼저 중지하십시오 (Shift+F6).</translation>
+    </message>
+    <message>
+        <source>Unknown test kind %1: choose write_bw or allreduce.</source>
+        <translation>알 수 없는 테스트 종류 %1: write_bw 또는 allreduce를 선택하십시오.</translation>
+    </message>
+    <message>
+        <source>Tests cannot run on this demo fabric: %1</source>
+        <translation>이 데모 패브릭에서는 테스트를 실행할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a node of this fabric&apos;s agents: name plan nodes (node001, ...), or leave the list empty for all.</source>
+        <translation>%1은(는) 이 패브릭 에이전트의 노드가 아닙니다: 계획의 노드 이름(node001, ...)을 지정하거나, 모든 노드를 대상으로 하려면 목록을 비워 두십시오.</translation>
+    </message>
+    <message>
+        <source>all_reduce_perf%1: %2 B, busbw %3 GB/s</source>
+        <translation>all_reduce_perf%1: %2 B, busbw %3 GB/s</translation>
+    </message>
+    <message>
+        <source> on rail %1</source>
+        <translation> (레일 %1)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tests done</source>
+        <translation>테스트 %2개 중 %1개 완료</translation>
+    </message>
+    <message>
+        <source>The run was not stored in the project: %1</source>
+        <translation>실행이 프로젝트에 저장되지 않았습니다: %1</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveTestPage</name>
+    <message>
+        <source>Run &amp;test</source>
+        <translation>테스트 실행(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Run the chosen test on the nodes (F6)</source>
+        <translation>선택한 테스트를 노드에서 실행합니다 (F6)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop test</source>
+        <translation>테스트 중지(&amp;S)</translation>
+    </message>
+    <message>
+        <source>End the test on every node; what was measured is kept (Shift+F6)</source>
+        <translation>모든 노드에서 테스트를 끝냅니다. 측정된 결과는 유지됩니다 (Shift+F6)</translation>
+    </message>
+    <message>
+        <source>All-reduce (nccl-tests)</source>
+        <translation>All-reduce (nccl-tests)</translation>
+    </message>
+    <message>
+        <source>GPUDirect bandwidth per rail (ib_write_bw)</source>
+        <translation>레일별 GPUDirect 대역폭 (ib_write_bw)</translation>
+    </message>
+    <message>
+        <source>Nodes: node001,node002,... (empty: every node)</source>
+        <translation>노드: node001,node002,... (비우면 모든 노드)</translation>
+    </message>
+    <message>
+        <source>One run per rail</source>
+        <translation>레일마다 한 번씩 실행</translation>
+    </message>
+    <message>
+        <source>All-reduce: NCCL_IB_HCA set to one rail&apos;s NIC per run, a verdict per rail</source>
+        <translation>All-reduce: 실행마다 NCCL_IB_HCA를 한 레일의 NIC로 설정하고, 레일마다 판정</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>테스트</translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <source>Plan&apos;s bound</source>
+        <translation>계획 상한</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>판정</translation>
+    </message>
+    <message>
+        <source>Connect to a fabric, then run a test: an all-reduce across the nodes, or every rail&apos;s GPUDirect bandwidth pair by pair.</source>
+        <translation>패브릭에 연결한 다음 테스트를 실행하십시오: 노드 전체의 all-reduce 또는 모든 레일의 GPUDirect 대역폭(쌍별 측정).</translation>
+    </message>
+    <message>
+        <source>All-reduce: starting mpirun through the first node&apos;s agent...</source>
+        <translation>All-reduce: 첫 번째 노드의 에이전트를 통해 mpirun을 시작하는 중...</translation>
+    </message>
+    <message>
+        <source>Bandwidth test: starting the first round...</source>
+        <translation>대역폭 테스트: 첫 번째 라운드를 시작하는 중...</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>낮음</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <source>%1 finished: %2</source>
+        <translation>%1 완료: %2</translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveTestResultView</name>
+    <message>
+        <source>Test</source>
+        <translation>테스트</translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation>레일</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>측정값</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>예상값</translation>
+    </message>
+    <message>
+        <source>% of bound</source>
+        <translation>상한 대비 %</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>판정</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>심각도</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>코드</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <source>Finding and what to do</source>
+        <translation>발견 사항과 조치 방법</translation>
+    </message>
+    <message>
+        <source>No run shown: run a test, or open one in History.</source>
+        <translation>표시된 실행이 없습니다: 테스트를 실행하거나 기록에서 실행을 여십시오.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2, %3: %4 &lt;i&gt;(%5)&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2, %3): %4 &lt;i&gt;(%5)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source> &amp;mdash; run %1 of the project</source>
+        <translation> &amp;mdash; 프로젝트의 실행 %1</translation>
     </message>
 </context>
 <context>
@@ -996,6 +1948,38 @@
     <message>
         <source>The leaf of %1 rail %2 has no uplinks to congest (one leaf per rail, or no rates yet).</source>
         <translation>%1 레일 %2의 리프에는 혼잡하게 만들 업링크가 없습니다 (레일당 리프 하나, 또는 아직 속도 없음).</translation>
+    </message>
+    <message>
+        <source>Leaf/spine</source>
+        <translation>리프/스파인</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>테스트</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>기록</translation>
+    </message>
+    <message>
+        <source>&amp;Hostfile...</source>
+        <translation>호스트 파일(&amp;H)...</translation>
+    </message>
+    <message>
+        <source>Connect to the agents of the hosts in a hostfile (one per line, Open MPI&apos;s host slots=N too)</source>
+        <translation>호스트 파일에 있는 호스트의 에이전트에 연결합니다 (한 줄에 하나, Open MPI의 host slots=N 형식도 가능)</translation>
+    </message>
+    <message>
+        <source>P&amp;rometheus...</source>
+        <translation>Prometheus(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>Read the fabric&apos;s rates from a Prometheus server that scrapes the agents or the node exporter</source>
+        <translation>에이전트나 node exporter를 수집하는 Prometheus 서버에서 패브릭의 속도를 읽습니다</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>테스트</translation>
     </message>
 </context>
 <context>
@@ -1232,6 +2216,10 @@
     <message>
         <source>&amp;Live</source>
         <translation>라이브(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Network intent</source>
+        <translation>네트워크 인텐트</translation>
     </message>
 </context>
 <context>
@@ -2099,6 +3087,86 @@
     <message>
         <source>Hide</source>
         <translation>숨기기</translation>
+    </message>
+    <message>
+        <source>must be a private AS number: 4200000000 to 4294967294 or 64512 to 65534</source>
+        <translation>사설 AS 번호여야 합니다: 4200000000~4294967294 또는 64512~65534</translation>
+    </message>
+    <message>
+        <source>Addressing</source>
+        <translation>주소 지정</translation>
+    </message>
+    <message>
+        <source>RoCEv2 only: a routed (L3) fabric, its address ranges and BGP AS numbers.</source>
+        <translation>RoCEv2 전용: 라우팅(L3) 패브릭과 그 주소 범위, BGP AS 번호입니다.</translation>
+    </message>
+    <message>
+        <source>routed (L3, eBGP)</source>
+        <translation>라우팅 (L3, eBGP)</translation>
+    </message>
+    <message>
+        <source>Routing</source>
+        <translation>라우팅</translation>
+    </message>
+    <message>
+        <source>Every link gets its own addresses and every switch a loopback and an AS number; the Network intent page then generates the switch and host configuration. Off: the plan has no addresses.</source>
+        <translation>모든 링크에 고유한 주소가, 모든 스위치에 루프백과 AS 번호가 부여되며, 네트워크 인텐트 페이지에서 스위치와 호스트 구성을 생성합니다. 끄면 플랜에 주소가 없습니다.</translation>
+    </message>
+    <message>
+        <source>/31 per link</source>
+        <translation>링크당 /31</translation>
+    </message>
+    <message>
+        <source>subnet per leaf</source>
+        <translation>리프당 서브넷</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>방식</translation>
+    </message>
+    <message>
+        <source>/31 per link: each NIC-leaf link is its own /31 (the leaf side takes the even address). Subnet per leaf: the NICs of one leaf share a subnet with the leaf as gateway; switch-to-switch links stay /31.</source>
+        <translation>링크당 /31: NIC-리프 링크마다 고유한 /31을 사용합니다(리프 쪽이 짝수 주소). 리프당 서브넷: 한 리프의 NIC들이 리프를 게이트웨이로 하는 서브넷을 공유하며, 스위치 간 링크는 /31로 유지됩니다.</translation>
+    </message>
+    <message>
+        <source>Fabric range</source>
+        <translation>패브릭 범위</translation>
+    </message>
+    <message>
+        <source>IPv4 prefix the link /31s and the leaf subnets come from, like 10.0.0.0/10. A 128K-GPU fabric needs about 400,000 /31s.</source>
+        <translation>링크 /31과 리프 서브넷을 할당할 IPv4 프리픽스입니다(예: 10.0.0.0/10). GPU 128K개 규모의 패브릭에는 /31이 약 400,000개 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Loopbacks</source>
+        <translation>루프백</translation>
+    </message>
+    <message>
+        <source>IPv4 prefix of the switches&apos; loopbacks (one /32 each, also the BGP router id).</source>
+        <translation>스위치 루프백의 IPv4 프리픽스입니다(스위치마다 /32 하나, BGP 라우터 ID로도 사용).</translation>
+    </message>
+    <message>
+        <source>per leaf</source>
+        <translation>리프당</translation>
+    </message>
+    <message>
+        <source>per tier</source>
+        <translation>계층당</translation>
+    </message>
+    <message>
+        <source>AS numbers</source>
+        <translation>AS 번호</translation>
+    </message>
+    <message>
+        <source>Per leaf: a unique AS number per leaf, one per spine group and core plane (RFC 7938). Per tier: one for all leaves, one for the spines, one for the cores (the leaves then allow their own AS in paths).</source>
+        <translation>리프당: 리프마다 고유한 AS 번호, 스파인 그룹과 코어 플레인마다 하나씩(RFC 7938). 계층당: 모든 리프에 하나, 스파인에 하나, 코어에 하나(이 경우 리프는 경로에 자신의 AS를 허용).</translation>
+    </message>
+    <message>
+        <source>First ASN</source>
+        <translation>첫 ASN</translation>
+    </message>
+    <message>
+        <source>First AS number, private only: 4200000000 to 4294967294 (4-byte) or 64512 to 65534 (2-byte).</source>
+        <translation>첫 AS 번호이며, 사설 번호만 가능합니다: 4200000000~4294967294(4바이트) 또는 64512~65534(2바이트).</translation>
     </message>
 </context>
 <context>
