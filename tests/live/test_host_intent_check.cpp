@@ -15,6 +15,7 @@
 #include "planner/addressing.h"
 #include "planner/host_config.h"
 
+#include "tests/live/fixture_text.h"
 #include "tests/live/test_sim_support.h"
 
 #include <gtest/gtest.h>
@@ -25,6 +26,7 @@
 #include <thread>
 #include <map>
 #include <set>
+#include <sstream>
 
 using namespace railyard;
 using namespace railyard::live;
@@ -220,6 +222,35 @@ TEST(IpJson, Ipv4MappedGids)
     EXPECT_EQ(ipv4OfGid("0000:0000:0000:0000:0000:ffff:C0A8:0101"), "192.168.1.1");
     EXPECT_EQ(ipv4OfGid("fe80:0000:0000:0000:0202:c9ff:fe00:0001"), "");
     EXPECT_EQ(ipv4OfGid("0000:0000:0000:0000:0000:ffff:0a00"), "");
+}
+
+TEST(IpJson, Ipv4OfEveryGidAsShowGidsPrintsIt)
+{
+    // show_gids (MLNX_OFED) prints each GID with the IPv4 address it derives from it: the same
+    // derivation as ours, on a ConnectX-7 in RoCE mode (../shared/fixtures).
+    const std::string text = test::sharedFixture("ibv_devinfo-d-cx7-roce-fw28.43-with-show_gids-mlx5_0.txt");
+    std::istringstream in(text);
+    std::string line;
+    int rows = 0;
+    while (std::getline(in, line)) {
+        if (!line.starts_with("mlx5_0\t"))
+            continue;
+        std::vector<std::string> cells;
+        std::istringstream fields(line);
+        for (std::string cell; std::getline(fields, cell, '\t');)
+            cells.push_back(cell);
+        ASSERT_GE(cells.size(), 4u) << line;
+        std::string ipv4;
+        for (std::size_t i = 4; i < cells.size(); ++i) {
+            std::string c = cells[i];
+            c.erase(c.find_last_not_of(' ') + 1);
+            if (c.find('.') != std::string::npos)
+                ipv4 = c;
+        }
+        EXPECT_EQ(ipv4OfGid(cells[3]), ipv4) << line;
+        ++rows;
+    }
+    EXPECT_EQ(rows, 4);
 }
 
 TEST(IpJson, SysctlsFromAProcTree)
