@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 //
-// The Live workspace with a large fabric streaming (issue #6 "Performance"), offscreen: the
-// emulator (live/sim) of an N-node plan with every node served by the agent's own code in this
-// process, an agents.json of them, and the workspace connected to it as to a real cluster (the
-// poller thread GETs every agent's /v1/counters once a second, aggregates, hands the frame to the
-// GUI thread). Every live view is kept on screen so each paints every sweep: the node x rail
-// grid, the throughput and congestion charts, the leaf/spine view. Prints per view the p99 and
-// worst paint time (each view times its own paintEvent), the event loop's latency (how late a
-// 10 ms timer fires: p99 and worst), CPU (the process, which includes the emulator and the
-// agents, and the GUI thread alone) and memory (RSS at the first sweep and at the end).
+// The Live workspace with a large fabric streaming (issue #6 "Performance"), offscreen: railyard-sim
+// (next to this program) emulates an N-node plan in a child process, every node served by the
+// agent's own code on a port of its own, and the workspace connects to its agents.json as to a
+// real cluster (the poller thread GETs every agent's /v1/counters once a second, aggregates,
+// hands the frame to the GUI thread). The fabric runs at the lowest CPU priority (nice 19): on a
+// cluster the agents run on the nodes, not on the operator's desktop, and 1,000 agent threads
+// answering at once on the same cores would otherwise take the GUI thread's turn for seconds.
+// Every live view is kept on screen so each paints every sweep: the node x rail grid, the
+// throughput and congestion charts, the leaf/spine view. Prints per view the p99 and worst paint
+// time (each view times its own paintEvent, wall clock) and the GUI thread's CPU time to render
+// it, the event loop's latency (how late a 10 ms timer fires: p99 and worst), CPU (this process:
+// the poller and the GUI; and the GUI thread alone) and memory (RSS at the first sweep and at the end).
 //
-//   railyard-bench-live [--nodes 1000] [--seconds 60] [--hang K] [--size 1920x1080]
+//   railyard-bench-live [--nodes 1000] [--seconds 60] [--hang K] [--size 1920x1080] [--screenshot DIR]
+//
+// --screenshot DIR: DIR/live-N-WxH.png (the workspace) and DIR/views-N-WxH.png (the charts and
+// the leaf/spine view) at the end of the run.
 //
 // --hang K: K of the nodes' agents are replaced by a local listener that accepts and never
 // answers (a hung agent: each poll waits its deadline); the GUI thread's worst stall is the
@@ -28,7 +34,7 @@
 #include "app/widgets/live_rail_chart.h"
 #include "app/widgets/live_workspace.h"
 #include "core/plan_spec.h"
-#include "live/sim/agent_farm.h"
+#include "live/client/agent_client.h"
 #include "live/sim/emulator.h"
 #include "planner/planner.h"
 
@@ -36,6 +42,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QImage>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -45,6 +52,8 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <poll.h>
+#include <sys/wait.h>
+#include <csignal>
 #include <unistd.h>
 
 #include <algorithm>
@@ -53,7 +62,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fstream>
+#include <initializer_list>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -75,6 +86,13 @@ double cpuSeconds(int who)
     rusage u {};
     ::getrusage(who, &u);
     return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+double threadCpuMs()
+{
+    timespec t {};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
 }
 
 double rssMiB()
@@ -156,6 +174,7 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication application(argc, argv);
     int nodes = 1000, seconds = 60, hang = 0, width = 1920, height = 1080;
+    QString shots;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         if (flag == "--nodes")
@@ -164,9 +183,11 @@ int main(int argc, char** argv)
             seconds = std::max(5, std::atoi(argv[i + 1]));
         else if (flag == "--hang")
             hang = std::max(0, std::atoi(argv[i + 1]));
+        else if (flag == "--screenshot")
+            shots = QString::fromLocal8Bit(argv[i + 1]);
         else if (flag == "--size" && std::sscanf(argv[i + 1], "%dx%d", &width, &height) == 2) {
         } else {
-            std::fprintf(stderr, "usage: railyard-bench-live [--nodes N] [--seconds S] [--hang K] [--size WxH]\n");
+            std::fprintf(stderr, "usage: railyard-bench-live [--nodes N] [--seconds S] [--hang K] [--size WxH] [--screenshot DIR]\n");
             return 2;
         }
     }
@@ -187,29 +208,62 @@ int main(int argc, char** argv)
     }
     auto plan = std::make_shared<const core::Plan>(std::move(made).value());
 
-    // The fabric: trees on a RAM file system where there is one, every node's agent in this process.
+    // The fabric: railyard-sim in a child process, trees on a RAM file system where there is one.
     const bool ram = QFileInfo(QStringLiteral("/dev/shm")).isWritable();
     QTemporaryDir dir((ram ? QStringLiteral("/dev/shm") : QDir::tempPath()) + QStringLiteral("/railyard-live-bench-XXXXXX"));
-    live::EmulatorOptions options;
-    options.root = dir.path().toStdString();
-    options.slowEvery = nodes > 256 ? 4 : 1; // as the demo fabric
-    auto emulator = live::FabricEmulator::create(*plan, *catalog, {}, options);
-    if (!emulator || !(*emulator)->writeTree()) {
-        std::fprintf(stderr, "emulator: %s\n", emulator ? "cannot write the trees" : emulator.error().toString().c_str());
+    const std::string root = dir.path().toStdString();
+    std::ofstream(root + "/bench.plan.json") << specText;
+    const std::string sim = QCoreApplication::applicationDirPath().toStdString() + "/railyard-sim";
+    const std::string simSeconds = std::to_string(seconds + 600);
+    const std::string simRoot = root + "/fabric";
+    const std::string simPlan = root + "/bench.plan.json";
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::setpriority(PRIO_PROCESS, 0, 19);
+        // 1,000 agents each with their connections and files: as many descriptors as allowed.
+        rlimit files {};
+        if (::getrlimit(RLIMIT_NOFILE, &files) == 0) {
+            files.rlim_cur = files.rlim_max;
+            ::setrlimit(RLIMIT_NOFILE, &files);
+        }
+        ::execl(sim.c_str(), sim.c_str(), "--plan", simPlan.c_str(), "--root", simRoot.c_str(), "--seconds", simSeconds.c_str(),
+            static_cast<char*>(nullptr));
+        std::fprintf(stderr, "cannot run %s: %s\n", sim.c_str(), std::strerror(errno));
+        ::_exit(127);
+    }
+    const auto stopFabric = [child] {
+        ::kill(child, SIGTERM);
+        int status = 0;
+        ::waitpid(child, &status, 0);
+    };
+    QElapsedTimer starting;
+    starting.start();
+    const std::filesystem::path agentsFile = simRoot + "/agents.json";
+    while (!std::filesystem::exists(agentsFile) && starting.elapsed() < 300'000) {
+        int status = 0;
+        if (::waitpid(child, &status, WNOHANG) == child) {
+            std::fprintf(stderr, "railyard-sim ended before writing agents.json (status %d)\n", status);
+            return 1;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    // agents.json is written once every agent listens; give the write a moment to complete.
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    auto agents = live::readAgentsFile(agentsFile);
+    if (!agents) {
+        std::fprintf(stderr, "railyard-sim: %s\n", agents.error().toString().c_str());
+        stopFabric();
         return 1;
     }
-    live::AgentFarm farm;
-    live::FarmOptions farmOptions;
-    farmOptions.token = "bench-token";
-    if (const core::Status s = farm.start((*emulator)->nodes(), farmOptions); !s) {
-        std::fprintf(stderr, "agents: %s\n", s.error().toString().c_str());
-        return 1;
-    }
+    std::printf("fabric (railyard-sim, nice 19) up after %.1f s\n", static_cast<double>(starting.elapsed()) / 1000.0);
     HangingListener hung;
-    std::vector<live::AgentListing> listings = farm.listings();
+    std::vector<live::AgentListing> listings;
+    for (const live::AgentEndpoint& a : agents->agents)
+        listings.push_back({ a.node, a.url });
     if (hang > 0) {
         if (!hung.start()) {
             std::fprintf(stderr, "cannot start the hanging listener: %s\n", std::strerror(errno));
+            stopFabric();
             return 1;
         }
         // Spread over the fabric: every (N / K)-th node hangs.
@@ -217,22 +271,12 @@ int main(int argc, char** argv)
         for (int k = 0; k < hang && k * step < nodes; ++k)
             listings[static_cast<std::size_t>(k * step)].url = "http://127.0.0.1:" + std::to_string(hung.port());
     }
-    std::ofstream(std::filesystem::path(options.root) / "token") << farmOptions.token << '\n';
-    if (!live::writeAgentsJson(std::filesystem::path(options.root) / "agents.json", "token", listings)) {
-        std::fprintf(stderr, "cannot write agents.json\n");
+    const std::filesystem::path benchAgents = std::filesystem::path(root) / "agents.json";
+    if (!live::writeAgentsJson(benchAgents, agents->tokenFile.string(), listings)) {
+        std::fprintf(stderr, "cannot write %s\n", benchAgents.c_str());
+        stopFabric();
         return 1;
     }
-    // The counters move at 1 Hz on a thread of their own, as hardware counters do between polls.
-    std::atomic<bool> stop { false };
-    std::thread traffic([&] {
-        auto last = std::chrono::steady_clock::now();
-        while (!stop) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(1000));
-            const auto now = std::chrono::steady_clock::now();
-            (void)(*emulator)->update(std::chrono::duration<double>(now - last).count());
-            last = now;
-        }
-    });
 
     // The workspace, and its bottom pages in a second window so that every view paints each sweep.
     app::LiveWorkspace ws;
@@ -244,6 +288,9 @@ int main(int argc, char** argv)
     layout->addWidget(ws.throughputChart());
     layout->addWidget(ws.congestionChart());
     layout->addWidget(ws.fabricView());
+    // The stack had hidden all but its current page.
+    for (QWidget* w : std::initializer_list<QWidget*> { ws.throughputChart(), ws.congestionChart(), ws.fabricView() })
+        w->setVisible(true);
     views.resize(width, height);
     views.show();
     std::printf("plan: %d nodes, %d rails, %lld switches (%lld leaves, %lld spines, %lld cores); %d hung agents\n", plan->summary.nodes,
@@ -251,8 +298,9 @@ int main(int argc, char** argv)
 
     QElapsedTimer clock;
     clock.start();
-    if (!ws.session().connectAgentsFile(dir.filePath(QStringLiteral("agents.json")))) {
+    if (!ws.session().connectAgentsFile(QString::fromStdString(benchAgents.string()))) {
         std::fprintf(stderr, "connect failed\n");
+        stopFabric();
         return 1;
     }
     // Wait (bounded) for the first sweep with rates; the event loop runs meanwhile.
@@ -260,8 +308,7 @@ int main(int argc, char** argv)
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     if (ws.session().framesReceived() < 2) {
         std::fprintf(stderr, "no sweep within two minutes\n");
-        stop = true;
-        traffic.join();
+        stopFabric();
         return 1;
     }
     std::printf("first sweeps after %.1f s\n", static_cast<double>(clock.elapsed()) / 1000.0);
@@ -270,6 +317,20 @@ int main(int argc, char** argv)
     const double rssStart = rssMiB();
     const double cpuStart = cpuSeconds(RUSAGE_SELF), guiStart = cpuSeconds(RUSAGE_THREAD);
     const std::size_t framesStart = ws.session().framesReceived();
+    // Besides the views' own paints (wall time, which a loaded machine stretches), each view is
+    // rendered once a sweep into an image and the GUI thread's CPU time for it taken: the paint's
+    // cost, whatever else the machine runs.
+    QWidget* timed[] = { ws.grid(), ws.throughputChart(), ws.congestionChart(), ws.fabricView() };
+    std::vector<double> renderCpu[4];
+    QObject::connect(&ws.session(), &app::LiveSession::frameReady, &ws, [&] {
+        for (std::size_t v = 0; v < 4; ++v) {
+            QImage image(timed[v]->size(), QImage::Format_ARGB32_Premultiplied);
+            const double before = threadCpuMs();
+            timed[v]->render(&image);
+            renderCpu[v].push_back(threadCpuMs() - before);
+        }
+    });
+    std::vector<std::pair<double, double>> stalls; // (seconds into the run, ms) over 50 ms
     std::vector<double> lateness;
     lateness.reserve(static_cast<std::size_t>(seconds) * 100 + 16);
     double rssMax = rssStart;
@@ -279,6 +340,8 @@ int main(int argc, char** argv)
     probe.setInterval(10);
     QObject::connect(&probe, &QTimer::timeout, [&] {
         lateness.push_back(std::max(0.0, static_cast<double>(tick.nsecsElapsed()) / 1e6 - 10.0));
+        if (lateness.back() > 50)
+            stalls.push_back({ static_cast<double>(run.nsecsElapsed()) / 1e9, lateness.back() });
         tick.restart();
         if (lateness.size() % 500 == 0)
             rssMax = std::max(rssMax, rssMiB());
@@ -291,6 +354,10 @@ int main(int argc, char** argv)
     loop.exec();
     probe.stop();
     const double wall = static_cast<double>(run.nsecsElapsed()) / 1e9;
+    if (int status = 0; ::waitpid(child, &status, WNOHANG) == child) {
+        std::fprintf(stderr, "railyard-sim stopped during the run (status %d, its error above): the figures are not of a streaming fabric\n", status);
+        return 1;
+    }
     const double cpu = cpuSeconds(RUSAGE_SELF) - cpuStart, gui = cpuSeconds(RUSAGE_THREAD) - guiStart;
     const double rssEnd = rssMiB();
     const std::size_t frames = ws.session().framesReceived() - framesStart;
@@ -303,7 +370,7 @@ int main(int argc, char** argv)
 
     std::printf("\n%d nodes x %d rails streaming for %.0f s: %zu sweeps (last: %d ms, %d connected, %d lost, %zu ports)\n", nodes,
         plan->summary.rails, wall, frames, frame->pollMs, connected, lost, frame->sweep.ports.size());
-    std::printf("%-22s %10s %10s %8s\n", "paint (ms)", "p99", "max", "paints");
+    std::printf("%-22s %10s %10s %8s %14s %14s\n", "paint (ms)", "p99", "max", "paints", "CPU p99", "CPU max");
     bool met = true;
     const std::pair<const char*, Figures> views4[] = {
         { "node x rail grid", figuresOf(ws.grid()->paintTimesMs()) },
@@ -311,14 +378,24 @@ int main(int argc, char** argv)
         { "congestion chart", figuresOf(ws.congestionChart()->paintTimesMs()) },
         { "leaf/spine view", figuresOf(ws.fabricView()->paintTimesMs()) },
     };
-    for (const auto& [name, f] : views4) {
-        std::printf("%-22s %10.2f %10.2f %8zu\n", name, f.p99, f.max, f.samples);
+    for (std::size_t v = 0; v < 4; ++v) {
+        const auto& [name, f] = views4[v];
+        std::printf("%-22s %10.2f %10.2f %8zu %14.2f %14.2f\n", name, f.p99, f.max, f.samples, percentile(renderCpu[v], 0.99), percentile(renderCpu[v], 1.0));
         met = met && f.p99 < 16 && f.samples > 0;
     }
     const double loopP99 = percentile(lateness, 0.99), loopMax = percentile(lateness, 1.0);
     std::printf("event loop lateness (10 ms timer, %zu ticks): p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", lateness.size(), percentile(lateness, 0.5), loopP99,
         loopMax);
-    std::printf("CPU: process %.0f %% of one core (emulator, agents, poller and GUI), GUI thread %.1f %%\n", 100 * cpu / wall, 100 * gui / wall);
+    std::sort(stalls.begin(), stalls.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (std::size_t i = 0; i < stalls.size() && i < 5; ++i)
+        std::printf("  stall of %.0f ms at %.1f s into the run\n", stalls[i].second, stalls[i].first);
+    std::printf("load average at the end: %s", [] {
+        std::ifstream in("/proc/loadavg");
+        std::string line;
+        std::getline(in, line);
+        return line + "\n";
+    }().c_str());
+    std::printf("CPU: this process %.0f %% of one core (poller and GUI; the fabric is the child's), GUI thread %.1f %%\n", 100 * cpu / wall, 100 * gui / wall);
     std::printf("memory: RSS %.0f MiB at the first sweep, %.0f MiB at the end, %.0f MiB at most\n", rssStart, rssEnd, rssMax);
     met = met && loopP99 < 50 && frames > 0;
     if (hang > 0) {
@@ -327,8 +404,13 @@ int main(int argc, char** argv)
     }
     std::printf("targets (paint p99 < 16 ms, loop p99 < 50 ms%s): %s\n", hang > 0 ? ", stall < 100 ms" : "", met ? "met" : "NOT met");
 
+    if (!shots.isEmpty()) {
+        // The pictures at the end of the run: the workspace (grid and panel) and the views window.
+        const QString size = QStringLiteral("%1x%2").arg(width).arg(height);
+        ws.grab().save(shots + QStringLiteral("/live-%1-%2.png").arg(nodes).arg(size));
+        views.grab().save(shots + QStringLiteral("/views-%1-%2.png").arg(nodes).arg(size));
+    }
     ws.session().disconnectFabric();
-    stop = true;
-    traffic.join();
+    stopFabric();
     return met ? 0 : 3;
 }

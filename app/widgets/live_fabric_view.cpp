@@ -25,7 +25,7 @@ namespace {
     constexpr std::size_t kPaintSamples = 1000;
     constexpr int kLoadBuckets = 6; ///< load colours the links are batched in (one drawLines each)
 
-    const QColor kNoData(0xd8, 0xd8, 0xd8);
+    const QColor kNoData(0xc4, 0xc4, 0xc4);
     const QColor kSwitch(0x9a, 0xa4, 0xb0); ///< spines and cores: no counters of their own here
     const QColor kCongested(0xe6, 0x6a, 0x12);
     const QColor kErroring(0xc8, 0x2a, 0x2a);
@@ -527,8 +527,11 @@ void LiveFabricView::paintEvent(QPaintEvent*)
 
     // Switches.
     const int inset = m_cellW >= 6 && m_cellH >= 6 ? 1 : 0;
-    for (std::size_t i = 0; i < m_switches.size(); ++i)
-        painter.fillRect(m_rects[i].adjusted(0, 0, -inset, -inset), switchColour(static_cast<int>(i)));
+    for (std::size_t i = 0; i < m_switches.size(); ++i) {
+        // Spines and cores side by side: a 1 px gap wherever a box is wide enough to keep one.
+        const int gap = m_switches[i].tier == core::SwitchTier::Leaf ? inset : (m_rects[i].width() >= 4 ? 1 : 0);
+        painter.fillRect(m_rects[i].adjusted(0, 0, -gap, -std::min(gap, inset + 1)), switchColour(static_cast<int>(i)));
+    }
     // Labels: the tiers, the SUs and the rails, where there is room for them.
     painter.setPen(text);
     if (!m_coreBand.isEmpty())
@@ -565,7 +568,7 @@ void LiveFabricView::paintEvent(QPaintEvent*)
         painter.drawText(QRect(lx, ly, fm.horizontalAdvance(label) + 2, fm.height()), Qt::AlignVCenter, label);
         lx += fm.horizontalAdvance(label) + 14;
     };
-    key(loadColour(0.1), tr("idle"));
+    key(loadColour(0.05), tr("idle"));
     key(loadColour(1), tr("hosts' traffic at the uplinks' capacity"));
     key(kCongested, tr("congested or pausing"));
     key(kErroring, tr("erroring"));
