@@ -7,6 +7,7 @@
 #include "live/common/nccl_log.h"
 #include "live/common/nccl_tests_output.h"
 #include "live/common/perftest_output.h"
+#include "live/common/text_scan.h"
 
 #include <algorithm>
 
@@ -184,20 +185,26 @@ std::optional<ResultsKind> detectResultsKind(std::string_view text)
 
 core::Result<ImportedResults> importResults(std::string_view text, ResultsKind kind, const PlanContext& context)
 {
+    // The document quotes the input as it came (the parsers' findings, the model's notes): made
+    // valid UTF-8 as a whole, so that it always dumps (found by fuzz/fuzz_results_faults).
+    const auto valid = [](ImportedResults r) {
+        r.document = text::withValidUtf8(std::move(r.document));
+        return r;
+    };
     switch (kind) {
     case ResultsKind::NcclTests:
         if (auto run = parseNcclTestsOutput(text); run)
-            return importNcclTests(*run, text, context);
+            return valid(importNcclTests(*run, text, context));
         else
             return run.errors();
     case ResultsKind::Perftest:
         if (auto runs = parsePerftestOutputs(text); runs)
-            return importPerftest(*runs, context);
+            return valid(importPerftest(*runs, context));
         else
             return runs.errors();
     case ResultsKind::NcclLog:
         if (auto log = parseNcclLog(text); log)
-            return importNcclLog(*log);
+            return valid(importNcclLog(*log));
         else
             return log.errors();
     }
