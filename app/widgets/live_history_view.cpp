@@ -52,6 +52,7 @@ namespace {
         t->verticalHeader()->hide();
         t->horizontalHeader()->setStretchLastSection(true);
         t->setWordWrap(false);
+        t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
         return t;
     }
 

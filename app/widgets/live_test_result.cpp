@@ -63,6 +63,8 @@ namespace {
         t->horizontalHeader()->setStretchLastSection(true);
         t->setSelectionBehavior(QAbstractItemView::SelectRows);
         t->setWordWrap(false);
+        // Compact rows: the page shares the workspace's lower half with its tab bar.
+        t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
         return t;
     }
 
@@ -173,15 +175,15 @@ LiveTestResultView::LiveTestResultView(QWidget* parent)
     m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_chart = new LiveBusbwChart(this);
-    m_chart->setMinimumHeight(160);
+    m_chart->setMinimumSize(340, 160);
     m_table = table(this, { tr("Test"), tr("Rail"), tr("Measured"), tr("Expected"), tr("% of bound"), tr("Verdict") });
     m_findings = table(this, { tr("Severity"), tr("Code"), tr("Where"), tr("Finding and what to do") });
     auto* split = new QSplitter(Qt::Vertical, this);
     auto* top = new QSplitter(Qt::Horizontal, split);
     top->addWidget(m_table);
     top->addWidget(m_chart);
-    top->setStretchFactor(0, 3);
-    top->setStretchFactor(1, 2);
+    top->setStretchFactor(0, 1);
+    top->setStretchFactor(1, 1);
     split->addWidget(top);
     split->addWidget(m_findings);
     split->setStretchFactor(0, 3);

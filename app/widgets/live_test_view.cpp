@@ -83,6 +83,7 @@ LiveTestPage::LiveTestPage(LiveSession& session, QWidget* parent)
     m_table->setHorizontalHeaderLabels({ tr("Test"), tr("Rail"), tr("Gb/s"), tr("Plan's bound"), tr("Verdict") });
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     auto* live = new QSplitter(Qt::Horizontal, this);
     live->addWidget(m_chart);
     live->addWidget(m_table);

@@ -59,7 +59,7 @@ MainWindow::MainWindow(std::shared_ptr<const core::Catalog> catalog, QWidget* pa
     // The Live workspace stores its checks and tests in the open project; without one it offers to save.
     connect(&m_project->controller(), &ProjectController::stateChanged, m_live,
         [this] { m_live->setProjectPath(m_project->controller().projectPath()); });
-    connect(m_live, &LiveWorkspace::saveProjectRequested, m_project->saveAction(), &QAction::trigger);
+    connect(m_live, &LiveWorkspace::saveProjectRequested, this, [this] { m_project->saveAction()->trigger(); }); // made by buildMenus()
     buildMenus();
     buildStatusBar();
     connect(m_controller.get(), &PlanController::planningStarted, this, &MainWindow::planStarted);
