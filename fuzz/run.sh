@@ -11,7 +11,9 @@
 # Environment: RAILYARD_FUZZ_RSS_MB (default 2048), RAILYARD_FUZZ_TIMEOUT_S (one input, default 10),
 # RAILYARD_FUZZ_RUNS (stop after this many executions instead of, or before, the time is up),
 # RAILYARD_FUZZ_NO_BUILD=1 (use the binaries already in build/fuzz/bin), RAILYARD_FUZZ_LOG_DIR
-# (keep each target's libFuzzer output there; default build/fuzz/logs).
+# (keep each target's libFuzzer output there; default build/fuzz/logs), RAILYARD_FUZZ_WORK_DIR (where
+# the inputs a run finds go, per target; default build/fuzz/corpus: CI gives an empty folder so
+# that its short runs do not grow with every run).
 # New inputs a run finds go to build/fuzz/corpus/<target> (not into the tree): add an input to
 # fuzz/corpus or fuzz/regressions by hand when it is worth keeping.
 set -euo pipefail
@@ -84,7 +86,7 @@ for target in "${targets[@]}"; do
         fi
         continue
     fi
-    work=$build/corpus/$target
+    work=${RAILYARD_FUZZ_WORK_DIR:-$build/corpus}/$target
     artifacts=$build/artifacts/$target
     mkdir -p "$work" "$artifacts"
     dirs=("$work" "fuzz/corpus/$target")
