@@ -25,6 +25,8 @@ packages=(
     # live mode: the agent's HTTP server, rdma-core (verbs, umad, ibnetdisc, ibmad), network namespaces,
     # and the Prometheus node exporter the agent is compared with
     libcpp-httplib-dev libibverbs-dev libibumad-dev libibnetdisc-dev libibmad-dev iproute2 prometheus-node-exporter
+    # tests/live/test_hostile_network.cpp: packet loss (nft numgen) in a network namespace; tc's tbf is iproute2's
+    nftables
     # live watch --prometheus: a real Prometheus server (Debian 12: 2.42) scrapes the emulator's agents in the tests
     prometheus
     # live test --kind allreduce: Open MPI's mpirun launches nccl-tests (the emulator's stand-in in the tests)

@@ -8,6 +8,7 @@
 // again once the proxy forwards normally.
 #include "live/client/agent_client.h"
 #include "live/client/live_check.h"
+#include "live/common/subprocess.h"
 #include "live/node/agent_server.h"
 
 #include "fault_proxy.h"
@@ -16,8 +17,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
+#include <thread>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace railyard::live;
 using namespace railyard::live::test;
@@ -143,3 +149,139 @@ TEST_F(HostileNetworkTest, EveryFaultEndsInTimeWithAStatusNamingItAndAllRecovers
     for (const NodeObservation& o : seen)
         EXPECT_TRUE(o.inventory) << o.node << ": " << (o.error ? o.error->message : "");
 }
+
+namespace {
+
+// A network namespace with one veth pair to this one: the agent listens on its side, nftables
+// drops a share of the packets there and tbf limits its rate. Needs root, ip, nft and tc.
+class LossyNamespace {
+public:
+    static constexpr const char* kName = "railyard-h9-loss";
+    static constexpr const char* kNodeAddress = "10.213.9.2";
+
+    // Why it cannot be set up here, or empty when it was.
+    std::string setUp()
+    {
+        if (::geteuid() != 0)
+            return "needs root (network namespaces, nftables, tc)";
+        for (const char* tool : { "/usr/sbin/ip", "/usr/sbin/nft", "/usr/sbin/tc" })
+            if (::access(tool, X_OK) != 0)
+                return std::string("needs ") + tool + " (installer/install-deps.sh installs iproute2 and nftables)";
+        run("ip netns del " + std::string(kName) + " 2>/dev/null; ip link del rh9-host 2>/dev/null");
+        if (!run("ip netns add " + std::string(kName)))
+            return "cannot create a network namespace here (ip netns add failed)";
+        m_made = true;
+        const std::string in = "ip netns exec " + std::string(kName) + " ";
+        if (!run("ip link add rh9-host type veth peer name rh9-node") || !run("ip link set rh9-node netns " + std::string(kName))
+            || !run("ip addr add 10.213.9.1/24 dev rh9-host") || !run("ip link set rh9-host up")
+            || !run(in + "ip addr add " + kNodeAddress + "/24 dev rh9-node") || !run(in + "ip link set rh9-node up")
+            || !run(in + "ip link set lo up"))
+            return "cannot set up a veth pair into the namespace";
+        if (!run(in + "nft add table inet rh9") || !run(in + "nft add chain inet rh9 in '{ type filter hook input priority 0; }'")
+            || !run(in + "nft add chain inet rh9 out '{ type filter hook output priority 0; }'"))
+            return "nftables does not work here (nft add table/chain failed)";
+        return {};
+    }
+
+    ~LossyNamespace()
+    {
+        if (m_made)
+            run("ip netns del " + std::string(kName) + "; ip link del rh9-host 2>/dev/null");
+    }
+
+    /// Drops `percent` % of the packets in each direction (0: none).
+    bool setLoss(int percent)
+    {
+        const std::string in = "ip netns exec " + std::string(kName) + " nft ";
+        bool ok = run(in + "flush chain inet rh9 in") && run(in + "flush chain inet rh9 out");
+        if (percent > 0)
+            for (const char* chain : { "in", "out" })
+                ok = ok && run(in + "add rule inet rh9 " + chain + " numgen random mod 100 '<' " + std::to_string(percent) + " drop");
+        return ok;
+    }
+
+    /// Limits the node's sending rate with tbf (empty: no limit).
+    bool setRate(const std::string& rate)
+    {
+        const std::string in = "ip netns exec " + std::string(kName) + " tc qdisc ";
+        run(in + "del dev rh9-node root 2>/dev/null");
+        return rate.empty() || run(in + "add dev rh9-node root tbf rate " + rate + " burst 16kbit latency 200ms");
+    }
+
+private:
+    static bool run(const std::string& command) { return std::system((command + " >/dev/null 2>&1").c_str()) == 0; }
+    bool m_made = false;
+};
+
+} // namespace
+
+TEST(HostileNetworkNamespace, PacketLossAndRateLimitsStillLetChecksAndPollsComplete)
+{
+    if (std::string(RAILYARD_AGENT).empty() || !std::filesystem::exists(RAILYARD_AGENT))
+        GTEST_SKIP() << "railyard-agent is not built (the railyard-agent target)";
+    LossyNamespace ns;
+    if (const std::string why = ns.setUp(); !why.empty())
+        GTEST_SKIP() << "packet loss in a network namespace " << why;
+    TempDir dir { "hostile-netns" };
+    writeGpudTree(dir.path() / "sys");
+    const auto tokenFile = dir.write("token", std::string(kToken) + "\n");
+    ASSERT_EQ(::chmod(tokenFile.c_str(), 0600), 0);
+    std::filesystem::create_directories(dir.path() / "emulated");
+    const std::string listen = std::string(LossyNamespace::kNodeAddress) + ":9473";
+    SpawnOptions spawn;
+    spawn.log = dir.path() / "agent.log";
+    ChildProcess agent({ "/usr/sbin/ip", "netns", "exec", LossyNamespace::kName, RAILYARD_AGENT, "--sysfs-root",
+                           (dir.path() / "sys").string(), "--listen", listen, "--token-file", tokenFile.string(), "--node", "node001",
+                           "--emulated", (dir.path() / "emulated").string() },
+        spawn);
+    ASSERT_TRUE(agent.started()) << agent.error();
+    const std::vector<AgentEndpoint> agents { { "node001", "http://" + listen } };
+    FetchOptions options;
+    options.token = kToken;
+    options.deadline = 5000ms;
+    // Ready: health answers without loss.
+    const auto readyBy = std::chrono::steady_clock::now() + 10s;
+    while (fetchAll(agents, "/v1/health", options)[0].status != 200) {
+        ASSERT_LT(std::chrono::steady_clock::now(), readyBy) << "the agent in the namespace did not answer";
+        std::this_thread::sleep_for(100ms);
+    }
+
+    struct Condition {
+        int loss;
+        std::string rate;
+    };
+    for (const Condition& c : { Condition { 10, "" }, Condition { 30, "" }, Condition { 20, "2mbit" } }) {
+        ASSERT_TRUE(ns.setLoss(c.loss));
+        ASSERT_TRUE(ns.setRate(c.rate));
+        constexpr int kRounds = 6;
+        int seen = 0, counted = 0;
+        long long slowest = 0;
+        const auto started = std::chrono::steady_clock::now();
+        for (int round = 0; round < kRounds; ++round) {
+            const auto t0 = std::chrono::steady_clock::now();
+            const std::vector<NodeObservation> observed = observeAgents(agents, options);
+            const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+            slowest = std::max<long long>(slowest, took.count());
+            EXPECT_LT(took, options.deadline + 1000ms) << "loss " << c.loss << " %";
+            seen += observed[0].inventory ? 1 : 0;
+            // The telemetry poll: the compact counters, as live watch asks for them.
+            const AgentReply counters = fetchAll(agents, "/v1/counters?format=compact", options)[0];
+            counted += counters.status == 200 && counters.body.find("node001") != std::string::npos ? 1 : 0;
+        }
+        const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::printf("[ figures  ] loss %2d %%%s: %d of %d inventories, %d of %d counter polls within the %lld ms deadline "
+                    "(slowest check %lld ms, %.1f s in all)\n",
+            c.loss, c.rate.empty() ? "" : (", rate " + c.rate).c_str(), seen, kRounds, counted, kRounds,
+            static_cast<long long>(options.deadline.count()), slowest, total);
+        // TCP retransmits through this much loss; a few rounds may still miss the deadline.
+        EXPECT_GE(seen, kRounds / 2) << "loss " << c.loss << " %";
+        EXPECT_GE(counted, kRounds / 2) << "loss " << c.loss << " %";
+    }
+    // Recovered: no loss, no limit, every request answered.
+    ASSERT_TRUE(ns.setLoss(0));
+    ASSERT_TRUE(ns.setRate(""));
+    const std::vector<NodeObservation> observed = observeAgents(agents, options);
+    EXPECT_TRUE(observed[0].inventory) << (observed[0].error ? observed[0].error->message : "");
+    agent.stop();
+}
+
