@@ -493,7 +493,9 @@ void LiveFabricView::paintEvent(QPaintEvent*)
             continue;
         for (const Peer& p : s.up) {
             const QRect& to = m_rects[static_cast<std::size_t>(p.other)];
-            const QLine segment(from.center().x(), from.top(), to.center().x(), to.bottom());
+            // Leaves' links end above the rail labels, so that the labels stay readable.
+            const int top = s.tier == core::SwitchTier::Leaf ? std::min(from.top(), m_leafTop) : from.top();
+            const QLine segment(from.center().x(), top, to.center().x(), to.bottom());
             if (chosen || p.other == m_selected)
                 selected.push_back(segment);
             else if (r && (r->health == live::Health::Congested || r->health == live::Health::Pausing))
@@ -508,7 +510,8 @@ void LiveFabricView::paintEvent(QPaintEvent*)
         if (!all && chosen)
             for (const Peer& p : s.down) {
                 const QRect& to = m_rects[static_cast<std::size_t>(p.other)];
-                selected.push_back(QLine(to.center().x(), to.top(), from.center().x(), from.bottom()));
+                selected.push_back(QLine(to.center().x(), m_switches[static_cast<std::size_t>(p.other)].tier == core::SwitchTier::Leaf ? std::min(to.top(), m_leafTop) : to.top(),
+                    from.center().x(), from.bottom()));
             }
     }
     const auto draw = [&](const std::vector<QLine>& lines, const QColor& colour, qreal width) {
