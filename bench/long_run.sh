@@ -103,6 +103,7 @@ echo "live watch exited with status $watch_status (0: healthy, 1: findings; see 
 
 # Flat: the last 10 minutes' (or last third's) largest sample against minute 10 (or the first third).
 if awk -F, -v minutes="$minutes" -v tolerance="$tolerance" '
+    BEGIN { n = 0; max = 0 }
     NR == 1 { next }
     $2 > 0 { t[n] = $1; r[n] = $2; n++ }
     END {
