@@ -329,6 +329,8 @@ namespace {
 
         StopOnSignal stop;
         std::vector<live::Sweep> sweeps;
+        live::SweepSummarizer summarizer;
+        std::size_t nodeSweeps = 0;
         std::map<std::string, std::string> lastError; // node (or "prometheus") -> why its counters are missing
         const auto start = std::chrono::steady_clock::now();
         const auto interval = std::chrono::milliseconds(options.intervalMs);
@@ -353,7 +355,11 @@ namespace {
             if (s) {
                 printSweep(*s, at, progress);
                 keep(s->timestampMs > 0 ? s->timestampMs : nowMs, live::telemetrySamples(*s));
-                sweeps.push_back(std::move(*s));
+                summarizer.add(*s);
+                ++nodeSweeps;
+                // Only --json prints every sweep; without it a watch of hours keeps the summary alone.
+                if (options.json)
+                    sweeps.push_back(std::move(*s));
             }
             if (sw) {
                 printSwitchSweep(*sw, at, progress);
@@ -361,7 +367,7 @@ namespace {
                 switchSweeps.push_back(std::move(*sw));
             }
             // Switches alone: their sweeps count; with agents or Prometheus, the nodes' sweeps.
-            const int done = static_cast<int>(*sampler ? sweeps.size() : switchSweeps.size());
+            const int done = static_cast<int>(*sampler ? nodeSweeps : switchSweeps.size());
             // A source that gives nothing at all: give up after as many rounds as were wanted.
             if (done >= wanted || (*sampler && (*sampler)->hopeless())
                 || (done == 0 && rounds > wanted && (lastError.count("prometheus") || !*sampler)))
@@ -375,7 +381,7 @@ namespace {
                     std::chrono::milliseconds(100)));
         }
 
-        live::WatchSummary summary = live::summarizeSweeps(sweeps);
+        live::WatchSummary summary = summarizer.summary();
         std::vector<core::Finding> findings;
         for (const auto& [node, why] : lastError) {
             if (node == "prometheus" && !options.prometheusUrl.empty())
@@ -393,10 +399,10 @@ namespace {
         for (const std::string& why : switchFailures)
             findings.push_back({ core::Severity::Error, "SWITCH_UNREACHABLE",
                 why + ": that switch port is not in the figures; check the switch and the Subnet Manager", "" });
-        if (static_cast<int>(*sampler ? sweeps.size() : switchSweeps.size()) < wanted)
+        if (static_cast<int>(*sampler ? nodeSweeps : switchSweeps.size()) < wanted)
             findings.push_back({ core::Severity::Info, "WATCH_STOPPED",
-                "stopped after " + std::to_string(sweeps.size()) + " of " + std::to_string(wanted) + " intervals", "" });
-        const bool complete = lastError.empty() && (!*sampler || !sweeps.empty())
+                "stopped after " + std::to_string(nodeSweeps) + " of " + std::to_string(wanted) + " intervals", "" });
+        const bool complete = lastError.empty() && (!*sampler || nodeSweeps > 0)
             && (!switchWatch || (!switchSweeps.empty() && switchFailures.empty()));
 
         if (!seriesError.empty())
@@ -428,7 +434,7 @@ namespace {
         } else {
             const std::string from = std::string(*sampler ? (*sampler)->sourceText() : "")
                 + (switchWatch ? std::string(*sampler ? " and " : "") + std::to_string(switchWatch->switchCount()) + " switches' PMAs" : "");
-            std::cout << "over " << (*sampler ? sweeps.size() : switchSweeps.size()) << " intervals of " << options.intervalMs << " ms, "
+            std::cout << "over " << (*sampler ? nodeSweeps : switchSweeps.size()) << " intervals of " << options.intervalMs << " ms, "
                       << from << ":\n";
             for (const live::GroupRates& r : summary.rails)
                 std::cout << "  " << r.name << ": tx " << core::formatFixed(r.txGbps, 1) << " Gb/s, rx " << core::formatFixed(r.rxGbps, 1) << " Gb/s over "
@@ -455,7 +461,7 @@ namespace {
             status = kExitIncomplete;
         else if (errors > 0)
             status = kExitFindings;
-        const std::size_t intervals = *sampler ? sweeps.size() : switchSweeps.size();
+        const std::size_t intervals = *sampler ? nodeSweeps : switchSweeps.size();
         if (!runStore->save(plan->spec.name, "watch", status, complete,
                 std::to_string(intervals) + " intervals; " + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings"
                     + (series ? "; series in " + seriesPath : ""),

@@ -527,39 +527,49 @@ Sweep aggregateSweep(std::vector<PortRates> ports, const core::Plan& plan, const
     return s;
 }
 
-WatchSummary summarizeSweeps(const std::vector<Sweep>& sweeps)
+void SweepSummarizer::Groups::add(const GroupRates& g)
+{
+    auto [it, fresh] = byName.try_emplace(g.name);
+    Group& group = it->second;
+    if (fresh) {
+        order.push_back(g.name);
+        group.worst = g;
+    } else if (static_cast<int>(g.health) > static_cast<int>(group.worst.health)) {
+        group.worst = g;
+    }
+    if (g.ports > 0) {
+        group.txSum += g.txGbps;
+        group.rxSum += g.rxGbps;
+        ++group.counted;
+    }
+}
+
+void SweepSummarizer::Groups::into(std::vector<GroupRates>& out) const
+{
+    for (const std::string& name : order) {
+        const Group& group = byName.at(name);
+        GroupRates g = group.worst;
+        if (group.counted > 0) {
+            g.txGbps = group.txSum / group.counted;
+            g.rxGbps = group.rxSum / group.counted;
+        }
+        out.push_back(std::move(g));
+    }
+}
+
+void SweepSummarizer::add(const Sweep& sweep)
+{
+    for (const GroupRates& g : sweep.rails)
+        m_rails.add(g);
+    for (const GroupRates& g : sweep.leaves)
+        m_leaves.add(g);
+}
+
+WatchSummary SweepSummarizer::summary() const
 {
     WatchSummary out;
-    auto fold = [&](auto member, std::vector<GroupRates>& into) {
-        std::vector<std::string> order;
-        std::map<std::string, GroupRates> worst;
-        std::map<std::string, std::pair<double, double>> sums;
-        std::map<std::string, int> counted;
-        for (const Sweep& s : sweeps)
-            for (const GroupRates& g : s.*member) {
-                if (!worst.count(g.name)) {
-                    order.push_back(g.name);
-                    worst[g.name] = g;
-                } else if (static_cast<int>(g.health) > static_cast<int>(worst[g.name].health)) {
-                    worst[g.name] = g;
-                }
-                if (g.ports > 0) {
-                    sums[g.name].first += g.txGbps;
-                    sums[g.name].second += g.rxGbps;
-                    ++counted[g.name];
-                }
-            }
-        for (const std::string& name : order) {
-            GroupRates g = worst[name];
-            if (counted[name] > 0) {
-                g.txGbps = sums[name].first / counted[name];
-                g.rxGbps = sums[name].second / counted[name];
-            }
-            into.push_back(g);
-        }
-    };
-    fold(&Sweep::rails, out.rails);
-    fold(&Sweep::leaves, out.leaves);
+    m_rails.into(out.rails);
+    m_leaves.into(out.leaves);
     for (const auto* list : { &out.leaves, &out.rails })
         for (const GroupRates& g : *list) {
             switch (g.health) {
@@ -577,6 +587,14 @@ WatchSummary summarizeSweeps(const std::vector<Sweep>& sweeps)
             }
         }
     return out;
+}
+
+WatchSummary summarizeSweeps(const std::vector<Sweep>& sweeps)
+{
+    SweepSummarizer summarizer;
+    for (const Sweep& s : sweeps)
+        summarizer.add(s);
+    return summarizer.summary();
 }
 
 nlohmann::json toJson(const PortRates& p)

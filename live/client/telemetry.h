@@ -200,6 +200,28 @@ struct WatchSummary {
 };
 WatchSummary summarizeSweeps(const std::vector<Sweep>& sweeps);
 
+/// summarizeSweeps() one sweep at a time, keeping only each group's worst and its sums: a watch
+/// of hours holds a few numbers per rail and leaf, not every sweep.
+class SweepSummarizer {
+public:
+    void add(const Sweep& sweep);
+    WatchSummary summary() const;
+
+private:
+    struct Group {
+        GroupRates worst;
+        double txSum = 0, rxSum = 0;
+        int counted = 0;
+    };
+    struct Groups {
+        std::vector<std::string> order;
+        std::map<std::string, Group> byName;
+        void add(const GroupRates& g);
+        void into(std::vector<GroupRates>& out) const;
+    };
+    Groups m_rails, m_leaves;
+};
+
 nlohmann::json toJson(const PortRates& port);
 nlohmann::json toJson(const GroupRates& group);
 nlohmann::json toJson(const Sweep& sweep);
