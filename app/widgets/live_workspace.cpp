@@ -236,6 +236,20 @@ void LiveWorkspace::buildActions()
     };
     for (const auto& [label, kind] : faults)
         m_faults->addAction(label, this, [this, kind = kind] { injectAtSelection(kind); })->setObjectName(QStringLiteral("fault_") + kind);
+    // The host settings of a RoCEv2 NIC against the plan's intent (live check's host findings).
+    m_faults->addSection(tr("RoCEv2 host settings (the selected NIC)"));
+    const QList<QPair<QString, QString>> roceFaults {
+        { tr("Trust mode PCP instead of DSCP"), QStringLiteral("wrong_trust") },
+        { tr("PFC on the wrong priority"), QStringLiteral("pfc_wrong_priority") },
+        { tr("MTU 1500"), QStringLiteral("mtu_mismatch") },
+        { tr("rp_filter strict (routed plans)"), QStringLiteral("rp_filter_strict") },
+        { tr("RoCE v2 GID at another index"), QStringLiteral("wrong_gid_index") },
+    };
+    for (const auto& [label, kind] : roceFaults) {
+        QAction* a = m_faults->addAction(label, this, [this, kind = kind] { injectAtSelection(kind); });
+        a->setObjectName(QStringLiteral("fault_") + kind);
+        a->setProperty("roceOnly", true);
+    }
     m_faults->addSeparator();
     for (const bool running : { false, true })
         m_faults->addAction(running ? tr("Start the node's agent again") : tr("Stop the node's agent"), this, [this, running] {
@@ -350,6 +364,11 @@ QWidget* LiveWorkspace::buildFindingsPage()
 void LiveWorkspace::setPlan(std::shared_ptr<const core::Plan> plan, std::shared_ptr<const core::Catalog> catalog)
 {
     m_plan = plan;
+    const bool roce = plan && plan->spec.fabric == core::Fabric::RoCEv2;
+    for (QAction* a : m_faults->actions()) {
+        if (a->property("roceOnly").toBool())
+            a->setEnabled(roce && (a->objectName() != QStringLiteral("fault_rp_filter_strict") || plan->spec.addressingGiven));
+    }
     m_fabric->setPlan(plan);
     m_session->setPlan(std::move(plan), std::move(catalog));
     if (m_session->state() == LiveSession::State::Disconnected)
@@ -557,7 +576,10 @@ bool LiveWorkspace::injectAtSelection(const QString& kind)
         fault["factor"] = 0.25;
     } else {
         fault["node"] = name;
-        if (kind == QStringLiteral("link_down") || kind == QStringLiteral("unplugged") || kind == QStringLiteral("degraded"))
+        static const QStringList kNicFaults { QStringLiteral("link_down"), QStringLiteral("unplugged"), QStringLiteral("degraded"),
+            QStringLiteral("wrong_trust"), QStringLiteral("pfc_wrong_priority"), QStringLiteral("mtu_mismatch"),
+            QStringLiteral("rp_filter_strict"), QStringLiteral("wrong_gid_index") };
+        if (kNicFaults.contains(kind))
             fault["rail"] = rail;
         if (kind == QStringLiteral("degraded"))
             fault["width"] = std::max(1, m_plan->summary.port.lanes / 2);

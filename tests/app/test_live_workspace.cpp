@@ -15,6 +15,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -60,11 +61,11 @@ struct Connected {
     app::LiveWorkspace ws;
     QStringList failures;
 
-    Connected()
+    explicit Connected(std::shared_ptr<const core::Plan> shown = plan())
     {
         ws.resize(1280, 800);
         ws.show();
-        ws.setPlan(plan(), catalog());
+        ws.setPlan(std::move(shown), catalog());
         QObject::connect(&ws.session(), &app::LiveSession::failed, &ws, [this](const QString& m) { failures << m; });
         ws.session().connectDemo(dir.path());
     }
@@ -243,3 +244,41 @@ TEST(LiveWorkspace, DisconnectStopsTheDemoAndRemovesItsFolder)
     EXPECT_FALSE(c.ws.injectAtSelection(QStringLiteral("link_down")));
     EXPECT_FALSE(c.ws.statusLabel()->text().isEmpty());
 }
+
+// The RoCEv2 host-setting faults from the menu: a routed plan's demo fabric, rp_filter made strict
+// on one NIC and its GID moved: live check names both at that NIC with the host script's fix.
+TEST(LiveWorkspace, RoceHostFaultsFromTheMenuAreFound)
+{
+    const std::string path = RAILYARD_TEST_DATA_DIR "/intent/roce-2su.plan.json";
+    QFile file(QString::fromStdString(path));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    auto spec = core::parsePlanSpecText(text.toStdString(), path);
+    ASSERT_TRUE(spec);
+    auto made = planner::makePlan(*spec, *catalog());
+    ASSERT_TRUE(made);
+    Connected c(std::make_shared<const core::Plan>(std::move(made).value()));
+    ASSERT_TRUE(c.waitForSweeps(2)) << c.failureText();
+    EXPECT_EQ(c.ws.session().checkReport()->count(core::Severity::Error), 0) << c.failureText();
+    const int node = c.ws.grid()->nodeIndex("node002");
+    ASSERT_GE(node, 0);
+    for (const char* kind : { "rp_filter_strict", "wrong_gid_index" }) {
+        auto* action = c.ws.findChild<QAction*>(QStringLiteral("fault_") + QLatin1String(kind));
+        ASSERT_NE(action, nullptr) << kind;
+        EXPECT_TRUE(action->isEnabled()) << kind;
+    }
+    c.ws.grid()->select(node, 1);
+    QSignalSpy injected(&c.ws.session(), &app::LiveSession::faultInjected);
+    c.ws.findChild<QAction*>(QStringLiteral("fault_rp_filter_strict"))->trigger();
+    ASSERT_TRUE(test::waitForSignals(injected, 1, 10'000)) << c.failureText();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return hasFinding(c.ws.session(), "RP_FILTER_STRICT", "node002/nic1"); }, 20'000)) << c.failureText();
+    c.ws.findChild<QAction*>(QStringLiteral("fault_wrong_gid_index"))->trigger();
+    ASSERT_TRUE(test::waitForSignals(injected, 2, 10'000)) << c.failureText();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return hasFinding(c.ws.session(), "GID_INDEX_MISMATCH", "node002/nic1"); }, 20'000)) << c.failureText();
+    for (const auto& f : c.ws.session().findings()) {
+        if (f.finding.code == "RP_FILTER_STRICT") {
+            EXPECT_NE(f.finding.message.find("rp_filter"), std::string::npos) << f.finding.message;
+        }
+    }
+}
+
