@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>railyard::app::AddressesModel</name>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peer address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ASN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>railyard::app::AdvisorDialog</name>
     <message>
         <source>InfiniBand</source>
@@ -446,6 +489,22 @@
         <source>Unknown export %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export address plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a folder for the switch configurations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a folder for the host scripts</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::FindingsModel</name>
@@ -475,6 +534,401 @@
     </message>
     <message>
         <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::IntentView</name>
+    <message>
+        <source>Make it &amp;routed (default ranges)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adds `addressing` to the spec: a /31 per link from 10.0.0.0/10, loopbacks from 10.255.0.0/16, a private AS number per leaf (eBGP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA Cumulus (NVUE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SONiC (config_db.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The switch operating system the configurations are written for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the shown configuration (or the address plan as CSV) to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address plan (CSV)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address plan (JSON)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch configurations (NVUE) to a folder...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch configurations (SONiC) to a folder...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host scripts to a folder...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch OS:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a switch, node or address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plan yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand needs no address plan or switch configuration from here: the Subnet Manager assigns the LIDs and computes the routes. The network intent (addresses, BGP, lossless QoS, host routing) is for RoCEv2 plans.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This RoCEv2 plan is not routed: its spec has no `addressing`. A routed (L3) fabric gives every link a /31 (or every leaf a subnet for its NICs), every switch a loopback and an AS number for eBGP, and from them Railyard generates each switch&apos;s configuration (addresses, BGP, the lossless QoS of the plan) and each node&apos;s host script (addresses, source routing per NIC, ARP and rp_filter, mlnx_qos, ECN/DCQCN, NCCL environment).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assigning addresses...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address plan cannot be made:
+%1
+
+Widen the range in the spec&apos;s `addressing`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routed RoCEv2, %1: %2 links from %3, %4 loopbacks from %5, AS numbers %6 from %7; %8 NIC ports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveBusbwChart</name>
+    <message>
+        <source>message size (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan&apos;s bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busbw, all rails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busbw, rail %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveConnectDialog</name>
+    <message>
+        <source>Browse...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the agents of a hostfile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one host per line: node001, or node001 slots=8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hostfile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hostfile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The port every railyard-agent listens on (its --listen; 9473 by default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent &amp;port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the fabric from Prometheus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>railyard (the agents&apos; railyard_* series)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node-exporter (node_infiniband_*: no ECN, PFC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Metrics:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Selector:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Token file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveFabricView</name>
+    <message>
+        <source>leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no rates yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>healthy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>congested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pausing (PFC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>erroring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SU %1.%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p%1 r%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, SU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, rail %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, plane %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, pod %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 host port(s) below; %2 uplink(s) to %3 switch(es) above (%4 Gb/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rates yet from its hosts&apos; ports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its %1 host port(s) send %2 Gb/s into it and receive %3 Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= %1 % of its uplink capacity (what can leave the leaf; the uplinks&apos; own counters are not read here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= %1 % of its host ports&apos; line rate (no uplinks: one leaf per rail)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XmitWait %1/s, ECN marks %2/s, CNPs %3/s, PFC pauses %4/s, link errors %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 link(s) down to %2 switch(es); %3 link(s) up to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unhealthy leaves below: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its own ports&apos; load needs the switch counters (live watch --switches); the hosts&apos; agents do not see it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Click a switch in the leaf/spine view to see its ports and findings.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;... and %1 more.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Below (%1 ports)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cabled to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tx Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rx Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above (%1 uplinks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;None about this switch.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan has no switches to show yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hosts&apos; traffic at the uplinks&apos; capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>congested or pausing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 switch pairs: links drawn for the selected switch and unhealthy leaves</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -522,6 +976,10 @@
     </message>
     <message>
         <source>connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>test</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -573,6 +1031,200 @@
     </message>
     <message>
         <source>Not connected. Press Demo fabric to emulate the current plan, or open the agents.json of a fabric.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveHistoryModel</name>
+    <message>
+        <source>incomplete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>errors found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not stored yet: open or save a project to keep it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (not stored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveHistoryPage</name>
+    <message>
+        <source>Save project...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the project: this session&apos;s runs are stored in it, and every run after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the selected run&apos;s result page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare two</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select two runs of the same kind (before and after a change) and compare them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export JSON...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring-up report (PDF)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan, the fabric&apos;s status, the last check and this session&apos;s tests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only in A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only in B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No project is open: this session&apos;s runs are listed but not stored. Save the project to keep them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs stored in %1 (railyard-cli results list --project shows the same).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The project&apos;s runs could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a run in the list first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A %1 run and a %2 run measure different things: select two runs of the same kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt;: %1 %2 (%3) &amp;nbsp; &lt;b&gt;B&lt;/b&gt;: %4 %5 (%6) &amp;nbsp; measured in %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select exactly two runs (Ctrl+click) to compare them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the run to export first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export results as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export results as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the bring-up report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing %1...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote the bring-up report to %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -722,6 +1374,113 @@
     </message>
 </context>
 <context>
+    <name>railyard::app::LiveReport</name>
+    <message>
+        <source>No findings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding and what to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected when the report was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 node(s), %3 connected, %4 slow, %5 lost; %6 rail(s) at %7 Gb/s per port in the plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tx Gb/s per port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rx Gb/s per port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lost: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>% of bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Railyard bring-up report, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last live check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No live check was run in this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No bandwidth or all-reduce test was run in this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring-up of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring-up report</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>railyard::app::LiveSession</name>
     <message>
         <source>There is no plan to emulate yet: wait for the planner to finish, or fix the spec&apos;s errors.</source>
@@ -777,6 +1536,196 @@
     </message>
     <message>
         <source>Reading inventories: %1 of %2 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the token for Prometheus: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read from Prometheus at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to test: connect to a demo fabric or to an agents.json first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A test is running: stop it first (Shift+F6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown test kind %1: choose write_bw or allreduce.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tests cannot run on this demo fabric: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a node of this fabric&apos;s agents: name plan nodes (node001, ...), or leave the list empty for all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all_reduce_perf%1: %2 B, busbw %3 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> on rail %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 tests done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was not stored in the project: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveTestPage</name>
+    <message>
+        <source>Run &amp;test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the chosen test on the nodes (F6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Stop test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the test on every node; what was measured is kept (Shift+F6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-reduce (nccl-tests)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUDirect bandwidth per rail (ib_write_bw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes: node001,node002,... (empty: every node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One run per rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-reduce: NCCL_IB_HCA set to one rail&apos;s NIC per run, a verdict per rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan&apos;s bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a fabric, then run a test: an all-reduce across the nodes, or every rail&apos;s GPUDirect bandwidth pair by pair.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-reduce: starting mpirun through the first node&apos;s agent...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth test: starting the first round...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finished: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>railyard::app::LiveTestResultView</name>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>% of bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding and what to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run shown: run a test, or open one in History.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2, %3: %4 &lt;i&gt;(%5)&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> &amp;mdash; run %1 of the project</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -996,6 +1945,62 @@
     </message>
     <message>
         <source>The leaf of %1 rail %2 has no uplinks to congest (one leaf per rail, or no rates yet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf/spine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hostfile...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the agents of the hosts in a hostfile (one per line, Open MPI&apos;s host slots=N too)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P&amp;rometheus...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the fabric&apos;s rates from a Prometheus server that scrapes the agents or the node exporter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCEv2 host settings (the selected NIC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust mode PCP instead of DSCP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PFC on the wrong priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTU 1500</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rp_filter strict (routed plans)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE v2 GID at another index</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1232,6 +2237,10 @@
     </message>
     <message>
         <source>&amp;Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network intent</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2101,6 +3110,86 @@
     </message>
     <message>
         <source>Hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a private AS number: 4200000000 to 4294967294 or 64512 to 65534</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Addressing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCEv2 only: a routed (L3) fabric, its address ranges and BGP AS numbers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routed (L3, eBGP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every link gets its own addresses and every switch a loopback and an AS number; the Network intent page then generates the switch and host configuration. Off: the plan has no addresses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/31 per link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>subnet per leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/31 per link: each NIC-leaf link is its own /31 (the leaf side takes the even address). Subnet per leaf: the NICs of one leaf share a subnet with the leaf as gateway; switch-to-switch links stay /31.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPv4 prefix the link /31s and the leaf subnets come from, like 10.0.0.0/10. A 128K-GPU fabric needs about 400,000 /31s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loopbacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPv4 prefix of the switches&apos; loopbacks (one /32 each, also the BGP router id).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AS numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per leaf: a unique AS number per leaf, one per spine group and core plane (RFC 7938). Per tier: one for all leaves, one for the spines, one for the cores (the leaves then allow their own AS in paths).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First ASN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First AS number, private only: 4200000000 to 4294967294 (4-byte) or 64512 to 65534 (2-byte).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1981,6 +1981,30 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source>Test</source>
         <translation>테스트</translation>
     </message>
+    <message>
+        <source>RoCEv2 host settings (the selected NIC)</source>
+        <translation>RoCEv2 호스트 설정 (선택한 NIC)</translation>
+    </message>
+    <message>
+        <source>Trust mode PCP instead of DSCP</source>
+        <translation>신뢰 모드 DSCP 대신 PCP</translation>
+    </message>
+    <message>
+        <source>PFC on the wrong priority</source>
+        <translation>잘못된 우선순위의 PFC</translation>
+    </message>
+    <message>
+        <source>MTU 1500</source>
+        <translation>MTU 1500</translation>
+    </message>
+    <message>
+        <source>rp_filter strict (routed plans)</source>
+        <translation>rp_filter 엄격 모드 (라우팅 구성 계획)</translation>
+    </message>
+    <message>
+        <source>RoCE v2 GID at another index</source>
+        <translation>다른 인덱스의 RoCE v2 GID</translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::MainWindow</name>
