@@ -323,7 +323,7 @@ TEST_F(AgentSecurityTest, CraftedTestParametersNeverReachAProcess)
         { { "-np", "1", "sh" }, "mpirun", "args[2]" },
         { { "-np", "1", "rm", "-rf", "/" }, "mpirun", "args[2]" },
         { { "-x", "LD_PRELOAD", "all_reduce_perf" }, "mpirun", "args[1]" },
-        { { "-x", "LD_PRELOAD=/tmp/x.so", "all_reduce_perf" }, "mpirun", "args[1]" },
+        { { "-x", "LD_PRELOAD=libx.so", "all_reduce_perf" }, "mpirun", "args[1]" },
         { { "--mca", "orte_launch_agent", "sh", "all_reduce_perf" }, "mpirun", "args[1]" },
         { { "--mca", "plm_rsh_agent", "../x", "all_reduce_perf" }, "mpirun", "args[2]" },
         { { "--prefix", "/tmp", "all_reduce_perf" }, "mpirun", "args[0]" },
