@@ -14,6 +14,7 @@
 #include "app/cli/run_store.h"
 #include "app/cli/stop_signal.h"
 #include "core/plan_json.h"
+#include "live/client/counters_poll.h"
 #include "live/client/prometheus_source.h"
 #include "live/client/switch_telemetry.h"
 #include "live/client/telemetry_series.h"
@@ -110,35 +111,12 @@ namespace {
 
         std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError) override
         {
-            // The compact counters first (counters_compact.h: a fraction of the CPU of the JSON
-            // at thousands of nodes). An agent older than that format refuses the parameter
-            // (400/404) and is asked for the JSON from then on, in this sweep already; one that
-            // ignores it answers JSON, which is read as JSON.
-            std::vector<live::AgentEndpoint> compact, json;
-            for (const live::AgentEndpoint& a : m_agents.agents)
-                (m_jsonOnly.count(a.url) ? json : compact).push_back(a);
-            for (const live::AgentReply& reply : live::fetchAll(compact, "/v1/counters?format=compact", m_agents.fetch)) {
-                if (reply.status == 400 || reply.status == 404) {
-                    m_jsonOnly.insert(reply.agent.url);
-                    json.push_back(reply.agent);
-                    continue;
-                }
-                if (!answeredOk(reply, lastError))
-                    continue;
-                if (const auto first = reply.body.find_first_not_of(" \t\r\n"); first != std::string::npos && reply.body[first] == '{') {
-                    addJson(reply, lastError);
-                    continue;
-                }
-                if (core::Status ok = m_aggregator.addCompact(reply.body, reply.agent.url, reply.agent.node); !ok) {
-                    lastError[reply.agent.node] = ok.errors().front().message;
-                    continue;
-                }
-                answered(reply.agent.node, lastError);
+            for (const live::CountersOutcome& o : m_poller.poll(m_agents.agents, m_agents.fetch, m_aggregator)) {
+                if (!o.error.empty())
+                    lastError[o.agent.node] = o.error;
+                else
+                    answered(o.agent.node, lastError);
             }
-            if (!json.empty())
-                for (const live::AgentReply& reply : live::fetchAll(json, "/v1/counters", m_agents.fetch))
-                    if (answeredOk(reply, lastError))
-                        addJson(reply, lastError);
             if (m_first) {
                 m_first = false;
                 return std::nullopt;
@@ -152,29 +130,6 @@ namespace {
         }
 
     private:
-        bool answeredOk(const live::AgentReply& reply, std::map<std::string, std::string>& lastError)
-        {
-            if (!reply.error && reply.status == 200)
-                return true;
-            lastError[reply.agent.node] = reply.error ? reply.error->message : "HTTP status " + std::to_string(reply.status);
-            return false;
-        }
-
-        void addJson(const live::AgentReply& reply, std::map<std::string, std::string>& lastError)
-        {
-            const auto doc = nlohmann::json::parse(reply.body, nullptr, false);
-            auto snapshot = doc.is_discarded() ? core::Result<live::CounterSnapshot>(core::Error { "AGENT_JSON", "not JSON", reply.agent.url, "" })
-                                               : live::countersFromJson(doc, reply.agent.url);
-            if (!snapshot) {
-                lastError[reply.agent.node] = snapshot.error().message;
-                return;
-            }
-            if (snapshot->node.empty())
-                snapshot->node = reply.agent.node;
-            m_aggregator.add(*snapshot);
-            answered(reply.agent.node, lastError);
-        }
-
         void answered(const std::string& node, std::map<std::string, std::string>& lastError)
         {
             m_answered.insert(node);
@@ -184,7 +139,7 @@ namespace {
         AgentsInput m_agents;
         live::TelemetryAggregator m_aggregator;
         std::set<std::string> m_answered;
-        std::set<std::string> m_jsonOnly; ///< agent URLs that do not offer the compact counters
+        live::CountersPoller m_poller;
         bool m_first = true;
     };
 

@@ -2,11 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "app/models/live_poller.h"
 
-#include "live/common/inventory_json.h"
-
 #include <QTimer>
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <set>
@@ -68,38 +64,21 @@ void LivePoller::poll()
     }
     if (m_beforePoll)
         m_beforePoll();
-    const std::vector<live::AgentReply> replies = live::fetchAll(m_agents, "/v1/counters", m_fetch);
-    for (std::size_t i = 0; i < replies.size(); ++i) {
-        const live::AgentReply& reply = replies[i];
+    // The compact counters, JSON from agents without them (counters_poll.h: as `live watch`).
+    const std::vector<live::CountersOutcome> outcomes = m_counters.poll(m_agents, m_fetch, *m_aggregator);
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        const live::CountersOutcome& o = outcomes[i];
         NodeConnection& node = m_nodes[i];
-        std::string why;
-        if (reply.error)
-            why = reply.error->message;
-        else if (reply.status != 200)
-            why = "HTTP status " + std::to_string(reply.status);
-        if (why.empty()) {
-            const auto doc = nlohmann::json::parse(reply.body, nullptr, false);
-            auto snapshot = doc.is_discarded()
-                ? core::Result<live::CounterSnapshot>(core::Error { "AGENT_JSON", "the counters are not JSON", reply.agent.url, "" })
-                : live::countersFromJson(doc, reply.agent.url);
-            if (snapshot) {
-                if (snapshot->node.empty())
-                    snapshot->node = reply.agent.node;
-                else if (snapshot->node != node.node)
-                    node.node = snapshot->node; // a hostfile's address or alias: the agent names its node
-                m_aggregator->add(*snapshot);
-            } else {
-                why = snapshot.error().message;
-            }
-        }
-        node.latencyMs = static_cast<int>(reply.elapsed.count());
-        if (why.empty()) {
+        if (o.error.empty() && !o.node.empty() && o.node != node.node)
+            node.node = o.node; // a hostfile's address or alias: the agent names its node
+        node.latencyMs = static_cast<int>(o.elapsed.count());
+        if (o.error.empty()) {
             node.failures = 0;
             node.link = node.latencyMs >= kSlowMs ? NodeLink::Slow : NodeLink::Connected;
         } else {
             ++node.failures;
             node.link = NodeLink::Lost;
-            node.lastError = why;
+            node.lastError = o.error;
         }
     }
     const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - began);

@@ -9,6 +9,7 @@
 #include "app/models/live_frame.h"
 #include "core/plan.h"
 #include "live/client/agent_client.h"
+#include "live/client/counters_poll.h"
 #include "live/client/prometheus_source.h"
 
 #include <QObject>
@@ -57,6 +58,7 @@ private:
     Deliver m_deliver;
     std::function<void()> m_beforePoll;
     std::unique_ptr<live::TelemetryAggregator> m_aggregator;
+    live::CountersPoller m_counters; ///< agents: compact counters, JSON where not offered
     std::vector<NodeConnection> m_nodes;
     QTimer* m_timer = nullptr;
     std::chrono::steady_clock::time_point m_start;
