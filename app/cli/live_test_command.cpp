@@ -74,19 +74,10 @@ namespace {
     static_assert(live::kRunOk == kExitOk && live::kRunFindings == kExitFindings && live::kRunIncomplete == kExitIncomplete);
 
 
-    std::string ncclToolOf(const std::string& kind)
-    {
-        if (kind == "allreduce")
-            return "all_reduce_perf";
-        if (kind == "allgather" || kind == "all_gather")
-            return "all_gather_perf";
-        return "reduce_scatter_perf";
-    }
-
     live::NcclTestsParams ncclParams(const LiveTestOptions& options)
     {
         live::NcclTestsParams params;
-        params.tool = ncclToolOf(options.kind);
+        params.tool = live::ncclTestsToolOf(options.kind);
         params.launcher = options.launcher == "srun" ? "srun" : "mpirun";
         params.isolateRail = options.isolateRail;
         params.nodes = options.nodes;
@@ -248,7 +239,7 @@ namespace {
             printErrors(plan.errors(), source);
             return kExitBadInput;
         }
-        if (options.kind == "allreduce" || options.kind == "allgather" || options.kind == "all_gather" || options.kind == "reduce_scatter")
+        if (live::isCollectiveKind(options.kind))
             return runAllReduce(options, *plan, *catalog);
         if (options.launcher != "agent") {
             std::cerr << "error: --kind " << options.kind << " runs through the agents (--launcher agent)\n";
@@ -448,7 +439,7 @@ Command addLiveTestCommand(CLI::App& live)
     cmd->callback([cmd, plan, options] {
         if (plan->count() == 0 && cmd->get_option("--example")->count() == 0)
             throw CLI::RequiredError("--plan SPEC or --example NAME");
-        const bool perftest = options->kind == "write_bw" || options->kind == "read_bw";
+        const bool perftest = live::isBandwidthKind(options->kind);
         if ((perftest || options->launcher == "agent") && !options->dryRun && options->agentsFile.empty())
             throw CLI::RequiredError("--agents FILE");
     });

@@ -497,8 +497,31 @@ void LiveSession::runTest(const LiveTestRequest& request)
     }
     const bool collective = live::isCollectiveKind(request.kind);
     if (!collective && !live::isBandwidthKind(request.kind)) {
-        emit failed(tr("Unknown test kind %1: choose write_bw or allreduce.").arg(QString::fromStdString(request.kind)));
+        emit failed(tr("Unknown test kind %1: choose allreduce, allgather, reduce_scatter, write_bw or read_bw.").arg(QString::fromStdString(request.kind)));
         return;
+    }
+    // The sizes, refused here with the reason rather than by the agent.
+    if (collective) {
+        const auto lo = live::parseByteSize("minBytes", request.minBytes), hi = live::parseByteSize("maxBytes", request.maxBytes);
+        if (!lo || !hi) {
+            emit failed(tr("Sizes: %1").arg(text((!lo ? lo : hi).errors())));
+            return;
+        }
+        if (*lo == 0 || *hi < *lo) {
+            emit failed(tr("Sizes: from %1 to %2 is not a range of sizes: give a first size above 0 and a last size at least as large.")
+                            .arg(QString::fromStdString(request.minBytes), QString::fromStdString(request.maxBytes)));
+            return;
+        }
+        if (request.iters < 1) {
+            emit failed(tr("Iterations: give at least 1."));
+            return;
+        }
+    } else {
+        const auto size = live::parseByteSize("messageBytes", request.messageBytes);
+        if (!size || *size == 0 || *size > 0x7fffffffULL) {
+            emit failed(tr("Message size: %1 is not a perftest size (1 B to 2 GiB - 1).").arg(QString::fromStdString(request.messageBytes)));
+            return;
+        }
     }
     if (isDemo() && !m_toolsNote.empty()) {
         emit failed(tr("Tests cannot run on this demo fabric: %1").arg(QString::fromStdString(m_toolsNote)));
@@ -544,7 +567,7 @@ void LiveSession::runTest(const LiveTestRequest& request)
     std::function<core::store::RunRecord(std::stop_token, quint64)> work;
     if (collective) {
         live::CollectiveTestOptions o;
-        o.params.tool = "all_reduce_perf";
+        o.params.tool = live::ncclTestsToolOf(request.kind);
         o.params.nodes = nodes;
         o.params.minBytes = request.minBytes;
         o.params.maxBytes = request.maxBytes;
@@ -567,21 +590,21 @@ void LiveSession::runTest(const LiveTestRequest& request)
         o.fetch = fetch;
         // The plan's bound for the chart's reference line before the first size is in.
         const int gpusPerNode = m_plan->summary.nodes > 0 ? static_cast<int>(m_plan->summary.gpus / m_plan->summary.nodes) : 8;
-        live::CollectiveRun shape { live::Collective::AllReduce, live::NcclAlgorithm::Ring, gpusPerNode * static_cast<int>(nodes.size()),
+        live::CollectiveRun shape { live::collectiveOfTool(o.params.tool), live::NcclAlgorithm::Ring, gpusPerNode * static_cast<int>(nodes.size()),
             static_cast<int>(nodes.size()), nodes };
         m_partial.boundBusbwGBs = live::modelCollective(*m_plan, shape, {}).boundBusbwGBs;
         const auto lo = live::parseByteSize("minBytes", request.minBytes), hi = live::parseByteSize("maxBytes", request.maxBytes);
         const double sizes = lo && hi && *lo > 0 && *hi >= *lo ? std::floor(std::log(static_cast<double>(*hi) / *lo) / std::log(4.0)) + 1 : 1;
         const double total = sizes * (request.perRail ? std::max(1, m_plan->summary.rails) : 1);
         auto done = std::make_shared<std::atomic<int>>(0);
-        o.sizeDone = [post, done, total](std::optional<int> rail, const live::NcclTestsRow& row) {
+        o.sizeDone = [post, done, total, tool = QString::fromStdString(o.params.tool)](std::optional<int> rail, const live::NcclTestsRow& row) {
             const double busbw = std::max(row.outOfPlace.busbwGBs, row.hasInPlace ? row.inPlace.busbwGBs : 0.0);
             const double fraction = std::min(1.0, ++*done / total);
-            post([rail, bytes = row.bytes, busbw, fraction](LiveSession& s) {
+            post([rail, bytes = row.bytes, busbw, fraction, tool](LiveSession& s) {
                 s.m_partial.busbw[rail.value_or(-1)].emplace_back(bytes, busbw);
                 emit s.testMeasured();
-                emit s.testProgress(fraction, tr("all_reduce_perf%1: %2 B, busbw %3 GB/s")
-                                                  .arg(rail ? tr(" on rail %1").arg(*rail) : QString())
+                emit s.testProgress(fraction, tr("%1%2: %3 B, busbw %4 GB/s")
+                                                  .arg(tool, rail ? tr(" on rail %1").arg(*rail) : QString())
                                                   .arg(bytes)
                                                   .arg(busbw, 0, 'f', 2));
             });
@@ -598,6 +621,7 @@ void LiveSession::runTest(const LiveTestRequest& request)
         live::BandwidthTestOptions test;
         test.schedule.nodes = request.nodes;
         test.base.tool = "ib_" + request.kind;
+        test.base.size = *live::parseByteSize("messageBytes", request.messageBytes); // checked above
         live::TestRunOptions run;
         run.fetch = fetch;
         run.testTimeout = request.timeout;

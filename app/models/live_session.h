@@ -58,11 +58,14 @@ struct LiveFinding {
 /// A test from the window: GPUDirect bandwidth per rail (perftest pairs through the agents) or an
 /// all-reduce (nccl-tests, launched by the first node's agent).
 struct LiveTestRequest {
-    std::string kind = "allreduce";  ///< "write_bw" or "allreduce" (the CLI's --kind, and the stored run's)
+    /// The CLI's --kind, and the stored run's: allreduce, allgather, reduce_scatter (nccl-tests),
+    /// write_bw, read_bw (perftest).
+    std::string kind = "allreduce";
     std::vector<std::string> nodes;  ///< plan nodes; empty: every node of the plan
-    bool perRail = false;            ///< all-reduce: one run per rail (NCCL_IB_HCA = that rail's NIC)
-    std::string minBytes = "1M", maxBytes = "1G"; ///< all-reduce: the sizes, ×4 each step
-    int iters = 5;
+    bool perRail = false;            ///< collectives: one run per rail (NCCL_IB_HCA = that rail's NIC)
+    std::string minBytes = "1M", maxBytes = "1G"; ///< collectives: the sizes (-b, -e), ×4 each step
+    int iters = 5;                   ///< collectives: iterations per size (-n)
+    std::string messageBytes = "1M"; ///< bandwidth tests: the message size (perftest's -s)
     std::chrono::seconds timeout { 300 };
 };
 

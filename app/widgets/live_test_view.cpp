@@ -4,6 +4,14 @@
 
 #include "app/models/live_session.h"
 #include "app/widgets/live_test_result.h"
+// telemetry.h (through run_results.h) names members `signals`: Qt's keyword macros are set aside for it.
+#pragma push_macro("slots")
+#pragma push_macro("signals")
+#undef slots
+#undef signals
+#include "live/client/run_results.h"
+#pragma pop_macro("signals")
+#pragma pop_macro("slots")
 
 #include <QAction>
 #include <QCheckBox>
@@ -14,11 +22,16 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <initializer_list>
 
 namespace railyard::app {
 
@@ -53,13 +66,61 @@ LiveTestPage::LiveTestPage(LiveSession& session, QWidget* parent)
 
     m_kind = new QComboBox(this);
     m_kind->addItem(tr("All-reduce (nccl-tests)"), QStringLiteral("allreduce"));
+    m_kind->addItem(tr("All-gather (nccl-tests)"), QStringLiteral("allgather"));
+    m_kind->addItem(tr("Reduce-scatter (nccl-tests)"), QStringLiteral("reduce_scatter"));
     m_kind->addItem(tr("GPUDirect bandwidth per rail (ib_write_bw)"), QStringLiteral("write_bw"));
+    m_kind->addItem(tr("GPUDirect read bandwidth per rail (ib_read_bw)"), QStringLiteral("read_bw"));
     m_nodes = new QLineEdit(this);
     m_nodes->setPlaceholderText(tr("Nodes: node001,node002,... (empty: every node)"));
     m_nodes->setClearButtonEnabled(true);
     m_perRail = new QCheckBox(tr("One run per rail"), this);
-    m_perRail->setToolTip(tr("All-reduce: NCCL_IB_HCA set to one rail's NIC per run, a verdict per rail"));
-    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { m_perRail->setEnabled(kind() == QStringLiteral("allreduce")); });
+    m_perRail->setToolTip(tr("Collectives: NCCL_IB_HCA set to one rail's NIC per run, a verdict per rail"));
+
+    // The test's parameters: sizes and iterations for nccl-tests, the message size for perftest.
+    const QRegularExpression byteSize(QStringLiteral("[0-9]+[KMGkmg]?"));
+    auto sizeEdit = [&](const QString& text, const QString& tip) {
+        auto* e = new QLineEdit(text, this);
+        e->setValidator(new QRegularExpressionValidator(byteSize, e));
+        e->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00000M")) + 16);
+        e->setToolTip(tip);
+        return e;
+    };
+    const LiveTestRequest defaults;
+    m_minBytes = sizeEdit(QString::fromStdString(defaults.minBytes), tr("The first message size (nccl-tests -b): bytes, or with K, M or G"));
+    m_maxBytes = sizeEdit(QString::fromStdString(defaults.maxBytes), tr("The last message size (nccl-tests -e); each size is 4 times the one before"));
+    m_messageBytes = sizeEdit(QString::fromStdString(defaults.messageBytes), tr("The message size of every test (perftest -s): bytes, or with K, M or G"));
+    m_iters = new QSpinBox(this);
+    m_iters->setRange(1, 10000);
+    m_iters->setValue(defaults.iters);
+    m_iters->setToolTip(tr("Iterations per message size (nccl-tests -n)"));
+    auto* params = new QHBoxLayout();
+    m_collectiveParams = new QWidget(this);
+    auto* collectiveRow = new QHBoxLayout(m_collectiveParams);
+    collectiveRow->setContentsMargins(0, 0, 0, 0);
+    auto* sizesLabel = new QLabel(tr("&Sizes"), m_collectiveParams);
+    sizesLabel->setBuddy(m_minBytes);
+    auto* toLabel = new QLabel(tr("to"), m_collectiveParams);
+    auto* itersLabel = new QLabel(tr("&Iterations"), m_collectiveParams);
+    itersLabel->setBuddy(m_iters);
+    for (QWidget* w : std::initializer_list<QWidget*> { sizesLabel, m_minBytes, toLabel, m_maxBytes, itersLabel, m_iters, m_perRail })
+        collectiveRow->addWidget(w);
+    m_bandwidthParams = new QWidget(this);
+    auto* bandwidthRow = new QHBoxLayout(m_bandwidthParams);
+    bandwidthRow->setContentsMargins(0, 0, 0, 0);
+    auto* sizeLabel = new QLabel(tr("Message si&ze"), m_bandwidthParams);
+    sizeLabel->setBuddy(m_messageBytes);
+    bandwidthRow->addWidget(sizeLabel);
+    bandwidthRow->addWidget(m_messageBytes);
+    params->addWidget(m_collectiveParams);
+    params->addWidget(m_bandwidthParams);
+    params->addStretch(1);
+    auto showParams = [this] {
+        const bool collective = live::isCollectiveKind(kind().toStdString());
+        m_collectiveParams->setVisible(collective);
+        m_bandwidthParams->setVisible(!collective);
+    };
+    connect(m_kind, &QComboBox::currentIndexChanged, this, showParams);
+    showParams();
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 100);
     m_progress->setMaximumWidth(220);
@@ -95,6 +156,7 @@ LiveTestPage::LiveTestPage(LiveSession& session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 0);
     layout->addLayout(row);
+    layout->addLayout(params);
     layout->addWidget(m_status);
     layout->addWidget(m_pages, 1);
 
@@ -140,7 +202,11 @@ void LiveTestPage::start()
     for (const QString& n : m_nodes->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (!n.trimmed().isEmpty())
             request.nodes.push_back(n.trimmed().toStdString());
-    request.perRail = m_perRail->isChecked() && request.kind == "allreduce";
+    request.perRail = m_perRail->isChecked() && live::isCollectiveKind(request.kind);
+    request.minBytes = m_minBytes->text().trimmed().toStdString();
+    request.maxBytes = m_maxBytes->text().trimmed().toStdString();
+    request.iters = m_iters->value();
+    request.messageBytes = m_messageBytes->text().trimmed().toStdString();
     m_session.runTest(request);
 }
 
@@ -148,7 +214,7 @@ void LiveTestPage::started()
 {
     m_pages->setCurrentIndex(0);
     const std::string& kind = m_session.testPartial().kind;
-    const bool collective = kind != "write_bw" && kind != "read_bw";
+    const bool collective = live::isCollectiveKind(kind);
     m_chart->setVisible(collective);
     m_table->setVisible(!collective);
     m_table->setRowCount(0);
@@ -157,13 +223,14 @@ void LiveTestPage::started()
     m_progress->show();
     m_run->setEnabled(false);
     m_stop->setEnabled(true);
-    m_status->setText(collective ? tr("All-reduce: starting mpirun through the first node's agent...") : tr("Bandwidth test: starting the first round..."));
+    m_status->setText(collective ? tr("%1: starting mpirun through the first node's agent...").arg(QString::fromStdString(live::ncclTestsToolOf(kind)))
+                                 : tr("Bandwidth test: starting the first round..."));
 }
 
 void LiveTestPage::measured()
 {
     const LiveTestPartial& p = m_session.testPartial();
-    if (p.kind != "write_bw" && p.kind != "read_bw") {
+    if (live::isCollectiveKind(p.kind)) {
         m_chart->setData(p.busbw, p.boundBusbwGBs);
         return;
     }

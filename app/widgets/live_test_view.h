@@ -15,6 +15,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSpinBox;
 class QProgressBar;
 class QStackedWidget;
 class QTableWidget;
@@ -36,6 +37,10 @@ public:
     QComboBox* kindBox() const { return m_kind; }
     QLineEdit* nodesEdit() const { return m_nodes; }
     QCheckBox* perRailBox() const { return m_perRail; }
+    QLineEdit* minBytesEdit() const { return m_minBytes; }
+    QLineEdit* maxBytesEdit() const { return m_maxBytes; }
+    QLineEdit* messageBytesEdit() const { return m_messageBytes; }
+    QSpinBox* itersBox() const { return m_iters; }
     QProgressBar* progress() const { return m_progress; }
     QLabel* statusLabel() const { return m_status; }
     LiveBusbwChart* chart() const { return m_chart; }
@@ -65,6 +70,12 @@ private:
     QComboBox* m_kind = nullptr;
     QLineEdit* m_nodes = nullptr;
     QCheckBox* m_perRail = nullptr;
+    QLineEdit* m_minBytes = nullptr;
+    QLineEdit* m_maxBytes = nullptr;
+    QLineEdit* m_messageBytes = nullptr;
+    QSpinBox* m_iters = nullptr;
+    QWidget* m_collectiveParams = nullptr; ///< sizes, iterations, one run per rail
+    QWidget* m_bandwidthParams = nullptr;  ///< the message size
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
     QStackedWidget* m_pages = nullptr;

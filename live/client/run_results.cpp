@@ -200,6 +200,17 @@ bool isBandwidthKind(const std::string& kind)
     return kind == "write_bw" || kind == "read_bw";
 }
 
+std::string ncclTestsToolOf(const std::string& kind)
+{
+    if (kind == "allreduce")
+        return "all_reduce_perf";
+    if (kind == "allgather" || kind == "all_gather")
+        return "all_gather_perf";
+    if (kind == "reduce_scatter")
+        return "reduce_scatter_perf";
+    return {};
+}
+
 core::Result<RunTable> runTableOf(const std::string& kind, const nlohmann::json& doc)
 {
     if (!doc.is_object())

@@ -61,6 +61,9 @@ core::store::RunRecord makeRunRecord(const std::string& plan, const std::string&
 bool isCollectiveKind(const std::string& kind);
 /// True for the kinds whose document is a perftest report (toJson(BandwidthTestReport)).
 bool isBandwidthKind(const std::string& kind);
+/// The nccl-tests program of a collective kind: "allreduce" -> all_reduce_perf, "allgather" (or
+/// "all_gather") -> all_gather_perf, "reduce_scatter" -> reduce_scatter_perf; empty for any other.
+std::string ncclTestsToolOf(const std::string& kind);
 
 /// One row of a run read back: one perftest pair on a rail, one message size of one nccl-tests
 /// launch, or one node of a check.
