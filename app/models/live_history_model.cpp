@@ -35,21 +35,23 @@ LiveHistoryModel::LiveHistoryModel(QObject* parent)
 {
 }
 
-QString LiveHistoryModel::reload(const QString& path, const std::vector<core::store::RunRecord>& unsaved)
+core::Result<std::vector<core::store::RunInfo>> LiveHistoryModel::readRuns(const QString& path)
+{
+    if (path.isEmpty())
+        return std::vector<core::store::RunInfo> {};
+    // A read of one small table: the documents stay in the file until a run is opened.
+    auto store = core::store::ProjectStore::open(path.toStdString());
+    if (!store)
+        return store.errors();
+    return store->listRuns();
+}
+
+void LiveHistoryModel::setRuns(std::vector<core::store::RunInfo> stored, const std::vector<core::store::RunRecord>& unsaved)
 {
     beginResetModel();
     m_entries.clear();
-    QString error;
-    if (!path.isEmpty()) {
-        // A read of one small table: the documents stay in the file until a run is opened.
-        auto store = core::store::ProjectStore::open(path.toStdString());
-        auto runs = store ? store->listRuns() : core::Result<std::vector<core::store::RunInfo>>(store.errors());
-        if (runs)
-            for (const core::store::RunInfo& r : *runs)
-                m_entries.push_back({ r, -1 });
-        else
-            error = QString::fromStdString(runs.error().toString());
-    }
+    for (core::store::RunInfo& r : stored)
+        m_entries.push_back({ std::move(r), -1 });
     for (std::size_t i = 0; i < unsaved.size(); ++i) {
         const core::store::RunRecord& r = unsaved[i];
         m_entries.push_back({ { 0, r.plan, r.kind, r.startedAt, r.finishedAt, r.exitStatus, r.complete, r.summary,
@@ -59,7 +61,6 @@ QString LiveHistoryModel::reload(const QString& path, const std::vector<core::st
     // Newest first (ISO 8601 UTC times sort as text).
     std::stable_sort(m_entries.begin(), m_entries.end(), [](const Entry& a, const Entry& b) { return a.info.startedAt > b.info.startedAt; });
     endResetModel();
-    return error;
 }
 
 int LiveHistoryModel::rowCount(const QModelIndex& parent) const

@@ -28,9 +28,11 @@ public:
 
     explicit LiveHistoryModel(QObject* parent = nullptr);
 
-    /// Lists the runs of project `path` (a read of the runs table, without their documents) and
-    /// `unsaved`; an error in words when the project cannot be read (the list then has `unsaved` only).
-    QString reload(const QString& path, const std::vector<core::store::RunRecord>& unsaved);
+    /// The runs stored in project `path` (a read of the runs table, without their documents; none
+    /// for an empty path). Opens its own connection: called off the GUI thread.
+    static core::Result<std::vector<core::store::RunInfo>> readRuns(const QString& path);
+    /// Lists `stored` (what readRuns() gave) and the session's `unsaved` runs, newest first.
+    void setRuns(std::vector<core::store::RunInfo> stored, const std::vector<core::store::RunRecord>& unsaved);
     const Entry& entry(int row) const { return m_entries[static_cast<std::size_t>(row)]; }
 
     int rowCount(const QModelIndex& parent = {}) const override;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "app/widgets/live_history_view.h"
 
+#include "app/models/job_runner.h"
 #include "app/models/live_history_model.h"
 #include "app/models/live_session.h"
 #include "app/widgets/live_report.h"
@@ -72,12 +73,45 @@ namespace {
         t->resizeColumnsToContents();
     }
 
+    /// The documents of `sources` (one connection to `project` for those stored in it).
+    core::Result<std::vector<core::store::RunRecord>> loadRuns(const std::string& project, const std::vector<LiveHistoryPage::RunSource>& sources)
+    {
+        std::optional<core::store::ProjectStore> store;
+        std::vector<core::store::RunRecord> runs;
+        for (const LiveHistoryPage::RunSource& source : sources) {
+            if (source.unsaved) {
+                runs.push_back(*source.unsaved);
+                continue;
+            }
+            if (!store) {
+                auto opened = core::store::ProjectStore::open(project);
+                if (!opened)
+                    return opened.errors();
+                store.emplace(std::move(*opened));
+            }
+            auto run = store->loadRun(source.id);
+            if (!run)
+                return run.errors();
+            runs.push_back(std::move(*run));
+        }
+        return runs;
+    }
+
 } // namespace
+
+/// Two runs compared (made off the GUI thread).
+struct LiveHistoryPage::Comparison {
+    core::store::RunRecord a, b;
+    live::RunComparison c;
+};
 
 LiveHistoryPage::LiveHistoryPage(LiveSession& session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
 {
+    m_listJob = new JobRunner(this);
+    m_runJob = new JobRunner(this);
+    m_exportJob = new JobRunner(this);
     m_model = new LiveHistoryModel(this);
     m_banner = new QLabel(this);
     m_banner->setWordWrap(true);
@@ -175,32 +209,34 @@ void LiveHistoryPage::setMessage(const QString& text)
 void LiveHistoryPage::reload()
 {
     const QString path = m_session.projectPath();
-    const QString error = m_model->reload(path, m_session.unsavedRuns());
-    m_view->resizeColumnsToContents();
     m_save->setVisible(path.isEmpty());
     if (path.isEmpty())
         m_banner->setText(tr("No project is open: this session's runs are listed but not stored. Save the project to keep them."));
     else
         m_banner->setText(tr("Runs stored in %1 (railyard-cli results list --project shows the same).").arg(path));
-    if (!error.isEmpty())
-        setMessage(tr("The project's runs could not be read: %1").arg(error));
+    using Runs = core::Result<std::vector<core::store::RunInfo>>;
+    m_listJob->start<Runs>([path](std::stop_token, quint64) { return LiveHistoryModel::readRuns(path); },
+        [this](Runs runs) {
+            // The unsaved runs as they are now, when the read is in.
+            m_model->setRuns(runs ? std::move(*runs) : std::vector<core::store::RunInfo> {}, m_session.unsavedRuns());
+            m_view->resizeColumnsToContents();
+            if (!runs)
+                setMessage(tr("The project's runs could not be read: %1").arg(qs(runs.error().toString())));
+            emit reloaded();
+        });
 }
 
-core::Result<core::store::RunRecord> LiveHistoryPage::runAt(int row) const
+core::Result<LiveHistoryPage::RunSource> LiveHistoryPage::sourceOf(int row) const
 {
     if (row < 0 || row >= m_model->rowCount())
         return core::Error { "HISTORY_ROW", "no run is selected", "History", "click a run in the list" };
     const LiveHistoryModel::Entry& e = m_model->entry(row);
-    if (e.info.id == 0) {
-        const auto& unsaved = m_session.unsavedRuns();
-        if (e.unsavedIndex < 0 || e.unsavedIndex >= static_cast<int>(unsaved.size()))
-            return core::Error { "HISTORY_ROW", "the run is no longer in this session", "History", "reload the list" };
-        return unsaved[static_cast<std::size_t>(e.unsavedIndex)];
-    }
-    auto store = core::store::ProjectStore::open(m_session.projectPath().toStdString());
-    if (!store)
-        return store.errors();
-    return store->loadRun(e.info.id);
+    if (e.info.id != 0)
+        return RunSource { e.info.id, std::nullopt };
+    const auto& unsaved = m_session.unsavedRuns();
+    if (e.unsavedIndex < 0 || e.unsavedIndex >= static_cast<int>(unsaved.size()))
+        return core::Error { "HISTORY_ROW", "the run is no longer in this session", "History", "reload the list" };
+    return RunSource { 0, unsaved[static_cast<std::size_t>(e.unsavedIndex)] };
 }
 
 QList<int> LiveHistoryPage::selectedRows() const
@@ -212,17 +248,29 @@ QList<int> LiveHistoryPage::selectedRows() const
     return rows;
 }
 
-bool LiveHistoryPage::openRow(int row)
+void LiveHistoryPage::openRow(int row)
 {
-    auto run = runAt(row);
-    if (!run) {
-        setMessage(qs(run.error().toString()));
-        return false;
+    auto source = sourceOf(row);
+    if (!source) {
+        setMessage(qs(source.error().toString()));
+        emit detailShown(false);
+        return;
     }
-    m_result->showRun(*run);
-    m_detail->setCurrentIndex(0);
-    setMessage({});
-    return true;
+    setMessage(tr("Reading the run..."));
+    using Runs = core::Result<std::vector<core::store::RunRecord>>;
+    const std::string project = m_session.projectPath().toStdString();
+    m_runJob->start<Runs>([project, source = *source](std::stop_token, quint64) { return loadRuns(project, { source }); },
+        [this](Runs runs) {
+            if (!runs) {
+                setMessage(qs(runs.error().toString()));
+                emit detailShown(false);
+                return;
+            }
+            m_result->showRun(runs->front());
+            m_detail->setCurrentIndex(0);
+            setMessage({});
+            emit detailShown(true);
+        });
 }
 
 void LiveHistoryPage::openSelected()
@@ -233,32 +281,64 @@ void LiveHistoryPage::openSelected()
     openRow(rows.front());
 }
 
-bool LiveHistoryPage::compareRows(int a, int b)
+void LiveHistoryPage::compareRows(int a, int b)
 {
-    auto runA = runAt(a), runB = runAt(b);
-    if (!runA || !runB) {
-        setMessage(qs((!runA ? runA.error() : runB.error()).toString()));
-        return false;
+    auto sourceA = sourceOf(a), sourceB = sourceOf(b);
+    if (!sourceA || !sourceB) {
+        setMessage(qs((!sourceA ? sourceA.error() : sourceB.error()).toString()));
+        emit detailShown(false);
+        return;
+    }
+    // The list knows each run's kind and start: refused before anything is read.
+    const core::store::RunInfo& infoA = m_model->entry(a).info;
+    const core::store::RunInfo& infoB = m_model->entry(b).info;
+    const bool sameFamily = infoA.kind == infoB.kind || (live::isCollectiveKind(infoA.kind) && live::isCollectiveKind(infoB.kind));
+    if (!sameFamily) {
+        setMessage(tr("A %1 run and a %2 run measure different things: select two runs of the same kind.").arg(qs(infoA.kind), qs(infoB.kind)));
+        emit detailShown(false);
+        return;
     }
     // Before and after: the older run is A.
-    if (runA->startedAt > runB->startedAt)
-        std::swap(runA, runB);
-    const bool sameFamily = runA->kind == runB->kind || (live::isCollectiveKind(runA->kind) && live::isCollectiveKind(runB->kind));
-    if (!sameFamily) {
-        setMessage(tr("A %1 run and a %2 run measure different things: select two runs of the same kind.")
-                       .arg(qs(runA->kind), qs(runB->kind)));
-        return false;
-    }
-    const auto tableA = live::runTableOf(runA->kind, nlohmann::json::parse(runA->resultJson, nullptr, false));
-    const auto tableB = live::runTableOf(runB->kind, nlohmann::json::parse(runB->resultJson, nullptr, false));
-    if (!tableA || !tableB) {
-        setMessage(qs((!tableA ? tableA.error() : tableB.error()).toString()));
-        return false;
-    }
-    const live::RunComparison c = live::compareRuns(*tableA, *tableB);
+    std::vector<RunSource> sources { *sourceA, *sourceB };
+    if (infoA.startedAt > infoB.startedAt)
+        std::swap(sources[0], sources[1]);
+    setMessage(tr("Reading the two runs..."));
+    using Compared = core::Result<Comparison>;
+    const std::string project = m_session.projectPath().toStdString();
+    m_runJob->start<Compared>(
+        [project, sources](std::stop_token, quint64) -> Compared {
+            auto runs = loadRuns(project, sources);
+            if (!runs)
+                return runs.errors();
+            Comparison out { std::move((*runs)[0]), std::move((*runs)[1]), {} };
+            const auto tableA = live::runTableOf(out.a.kind, nlohmann::json::parse(out.a.resultJson, nullptr, false));
+            if (!tableA)
+                return tableA.errors();
+            const auto tableB = live::runTableOf(out.b.kind, nlohmann::json::parse(out.b.resultJson, nullptr, false));
+            if (!tableB)
+                return tableB.errors();
+            out.c = live::compareRuns(*tableA, *tableB);
+            return out;
+        },
+        [this](Compared c) {
+            if (!c) {
+                setMessage(qs(c.error().toString()));
+                emit detailShown(false);
+                return;
+            }
+            showComparison(*c);
+            emit detailShown(true);
+        });
+}
+
+void LiveHistoryPage::showComparison(const Comparison& comparison)
+{
+    const core::store::RunRecord& runA = comparison.a;
+    const core::store::RunRecord& runB = comparison.b;
+    const live::RunComparison& c = comparison.c;
     m_compareHeader->setText(tr("<b>A</b>: %1 %2 (%3) &nbsp; <b>B</b>: %4 %5 (%6) &nbsp; measured in %7")
-                                 .arg(qs(runA->kind), qs(runA->startedAt), qs(runA->summary).toHtmlEscaped(), qs(runB->kind), qs(runB->startedAt),
-                                     qs(runB->summary).toHtmlEscaped(), qs(c.unit)));
+                                 .arg(qs(runA.kind), qs(runA.startedAt), qs(runA.summary).toHtmlEscaped(), qs(runB.kind), qs(runB.startedAt),
+                                     qs(runB.summary).toHtmlEscaped(), qs(c.unit)));
     m_compare->setRowCount(static_cast<int>(c.rows.size()));
     for (int i = 0; i < static_cast<int>(c.rows.size()); ++i) {
         const live::RunComparisonRow& r = c.rows[static_cast<std::size_t>(i)];
@@ -279,7 +359,6 @@ bool LiveHistoryPage::compareRows(int a, int b)
     fillFindings(m_onlyB, c.onlyB);
     m_detail->setCurrentIndex(1);
     setMessage({});
-    return true;
 }
 
 void LiveHistoryPage::compareSelected()
@@ -295,16 +374,25 @@ void LiveHistoryPage::exportSelected(bool csv)
     const QList<int> rows = selectedRows();
     if (rows.isEmpty())
         return setMessage(tr("Select the run to export first."));
-    auto run = runAt(rows.front());
-    if (!run)
-        return setMessage(qs(run.error().toString()));
-    const QString suggested = QStringLiteral("%1-%2.%3").arg(qs(run->kind), QString::number(run->id), csv ? QStringLiteral("csv") : QStringLiteral("json"));
+    auto source = sourceOf(rows.front());
+    if (!source)
+        return setMessage(qs(source.error().toString()));
+    const core::store::RunInfo& info = m_model->entry(rows.front()).info;
+    const QString suggested = QStringLiteral("%1-%2.%3").arg(qs(info.kind), QString::number(info.id), csv ? QStringLiteral("csv") : QStringLiteral("json"));
     const QString path = QFileDialog::getSaveFileName(this, csv ? tr("Export results as CSV") : tr("Export results as JSON"), suggested,
         csv ? tr("CSV files (*.csv)") : tr("JSON files (*.json)"));
     if (path.isEmpty())
         return;
-    const QString error = csv ? writeRunCsvFile(*run, path) : writeRunJsonFile(*run, path);
-    setMessage(error.isEmpty() ? tr("Wrote %1.").arg(path) : error);
+    setMessage(tr("Writing %1...").arg(path));
+    const std::string project = m_session.projectPath().toStdString();
+    m_exportJob->start<QString>(
+        [project, source = *source, path, csv](std::stop_token, quint64) {
+            auto runs = loadRuns(project, { source });
+            if (!runs)
+                return qs(runs.error().toString());
+            return csv ? writeRunCsvFile(runs->front(), path) : writeRunJsonFile(runs->front(), path);
+        },
+        [this, path](QString error) { setMessage(error.isEmpty() ? tr("Wrote %1.").arg(path) : error); });
 }
 
 void LiveHistoryPage::chooseReport()

@@ -13,6 +13,9 @@
 
 #include <QWidget>
 
+#include <cstdint>
+#include <optional>
+
 class QLabel;
 class QPushButton;
 class QStackedWidget;
@@ -21,6 +24,7 @@ class QTableWidget;
 
 namespace railyard::app {
 
+class JobRunner;
 class LiveHistoryModel;
 class LiveSession;
 class LiveTestResultView;
@@ -28,9 +32,17 @@ class LiveTestResultView;
 class LiveHistoryPage : public QWidget {
     Q_OBJECT
 public:
+    /// Where a listed run's document is: stored in the project (`id`), or this session's (`unsaved`).
+    struct RunSource {
+        std::int64_t id = 0;
+        std::optional<core::store::RunRecord> unsaved;
+    };
+    struct Comparison;
+
     LiveHistoryPage(LiveSession& session, QWidget* parent = nullptr);
 
-    /// Lists the project's runs and the session's unsaved ones again.
+    /// Lists the project's runs (read off the GUI thread) and the session's unsaved ones again;
+    /// reloaded() follows.
     void reload();
     LiveHistoryModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
@@ -41,12 +53,12 @@ public:
     QTableWidget* onlyBTable() const { return m_onlyB; }
     QLabel* compareHeader() const { return m_compareHeader; }
 
-    /// The run listed at `row`, with its document (read from the project, or the session's).
-    core::Result<core::store::RunRecord> runAt(int row) const;
-    /// Shows row `row`'s result page; false (and the reason on the page) when it cannot be read.
-    bool openRow(int row);
-    /// Compares rows `a` (before) and `b` (after); false when they cannot be compared.
-    bool compareRows(int a, int b);
+    /// Reads row `row`'s run off the GUI thread and shows its result page; detailShown() follows
+    /// (false, and the reason under the list, when it cannot be read).
+    void openRow(int row);
+    /// Compares rows `a` and `b` (the older one is A, before), read and compared off the GUI
+    /// thread; detailShown() follows (false when they cannot be compared).
+    void compareRows(int a, int b);
     /// Writes the bring-up report off the GUI thread; exportFinished() follows.
     void exportReport(const QString& path);
 
@@ -55,6 +67,10 @@ signals:
     void saveProjectRequested();
     /// `error` empty: `path` was written.
     void exportFinished(const QString& path, const QString& error);
+    /// The list shows what the project holds now.
+    void reloaded();
+    /// openRow() or compareRows() ended: the result or the comparison is shown (`ok`), or why not.
+    void detailShown(bool ok);
 
 private:
     void openSelected();
@@ -63,8 +79,14 @@ private:
     void chooseReport();
     QList<int> selectedRows() const;
     void setMessage(const QString& text);
+    /// Where row `row`'s document is: the project's run id, or a copy of the session's unsaved run.
+    core::Result<RunSource> sourceOf(int row) const;
+    void showComparison(const Comparison& c);
 
     LiveSession& m_session;
+    JobRunner* m_listJob = nullptr;   ///< the list's read
+    JobRunner* m_runJob = nullptr;    ///< a run opened or two compared
+    JobRunner* m_exportJob = nullptr; ///< a run's results written to a file
     LiveHistoryModel* m_model = nullptr;
     QTableView* m_view = nullptr;
     QLabel* m_banner = nullptr;

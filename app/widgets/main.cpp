@@ -7,6 +7,7 @@
 #include "app/models/live_session.h"
 #include "app/models/plan_controller.h"
 #include "app/models/project_controller.h"
+#include "app/models/live_history_model.h"
 #include "app/widgets/live_history_view.h"
 #include "app/widgets/live_test_view.h"
 #include "app/widgets/live_workspace.h"
@@ -30,6 +31,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <utility>
 
 using namespace railyard;
@@ -193,7 +195,18 @@ bool showLiveState(app::MainWindow& window, const QString& state)
     } else if (state == QStringLiteral("history")) {
         ok = runTest(QStringLiteral("allreduce")) && degrade() && runTest(QStringLiteral("allreduce"));
         live.showTab(QStringLiteral("history"));
-        ok = ok && live.historyPage()->compareRows(0, 2);
+        std::optional<bool> compared;
+        QObject::connect(live.historyPage(), &app::LiveHistoryPage::detailShown, live.historyPage(), [&](bool shown) { compared = shown; });
+        // The list is read off the GUI thread: compared once it is in.
+        bool listed = false;
+        QObject::connect(live.historyPage(), &app::LiveHistoryPage::reloaded, live.historyPage(), [&] {
+            if (!listed && live.historyPage()->model()->rowCount() >= 3) {
+                listed = true;
+                live.historyPage()->compareRows(0, 2);
+            }
+        });
+        live.historyPage()->reload();
+        ok = ok && waitUntil([&] { return compared.has_value(); }, 30'000) && *compared;
     } else {
         fail(QStringLiteral("--show: unknown state %1 (test-running, test-result, bandwidth-result, history)").arg(state));
         return false;
