@@ -52,6 +52,18 @@ namespace {
         return 10 * power;
     }
 
+    /// The y axis from 0 to `top`: labels with as many decimals as its tick step needs (0, 0.25,
+    /// 0.5, ... for a top of 1, not "0 0 1 1 1").
+    void setYRange(QValueAxis* y, double top)
+    {
+        y->setRange(0, top);
+        const double step = top / std::max(1, y->tickCount() - 1);
+        int decimals = 0;
+        for (double scaled = step; decimals < 6 && std::abs(scaled - std::round(scaled)) > 1e-9 * std::max(1.0, scaled); scaled *= 10)
+            ++decimals;
+        y->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    }
+
 } // namespace
 
 struct LiveRailChart::Private {
@@ -82,7 +94,6 @@ LiveRailChart::LiveRailChart(Kind kind, QWidget* parent)
     d->x = new QValueAxis(d->chart);
     d->x->setLabelFormat(tr("%.0f s"));
     d->y = new QValueAxis(d->chart);
-    d->y->setLabelFormat(QStringLiteral("%.0f"));
     d->y->setTitleText(kind == Kind::Throughput ? tr("Gb/s per port") : tr("per second"));
     setToolTip(kind == Kind::Throughput ? tr("Each rail's mean throughput per port: sent solid, received dashed; the plan's line rate dashed grey")
                                         : tr("Each rail's congestion signals, summed over its ports"));
@@ -133,7 +144,7 @@ void LiveRailChart::configure(int rails, bool roce, double lineRateGbps)
     if (d->kind == Kind::Throughput && lineRateGbps > 0)
         d->reference = add(tr("line rate"), QColor(0x60, 0x60, 0x60), true, true);
     d->x->setRange(0, d->window);
-    d->y->setRange(0, d->kind == Kind::Throughput && lineRateGbps > 0 ? niceCeil(lineRateGbps * 1.1) : 1);
+    setYRange(d->y, d->kind == Kind::Throughput && lineRateGbps > 0 ? niceCeil(lineRateGbps * 1.1) : 1);
 }
 
 void LiveRailChart::setSeries(const std::vector<std::deque<RailSample>>& series, double now)
@@ -172,7 +183,7 @@ void LiveRailChart::setSeries(const std::vector<std::deque<RailSample>>& series,
     if (d->reference)
         d->reference->replace(QList<QPointF> { { to - d->window, d->lineRate }, { to, d->lineRate } });
     d->x->setRange(to - d->window, to);
-    d->y->setRange(0, niceCeil(top));
+    setYRange(d->y, niceCeil(top));
 }
 
 void LiveRailChart::setWindowSeconds(double seconds)

@@ -12,6 +12,7 @@
 #pragma pop_macro("signals")
 #pragma pop_macro("slots")
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QDateTime>
@@ -19,8 +20,8 @@
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QLogValueAxis>
 #include <QPen>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QValueAxis>
@@ -29,10 +30,14 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 namespace railyard::app {
 
 namespace {
+
+    /// The widest the result table takes of the row it shares with the chart.
+    constexpr int kTableWidth = 640;
 
     QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -70,9 +75,27 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    /// The position of `bytes` on the size axis: log4, so that each nccl-tests step (x4) is one unit.
+    double sizePosition(double bytes) { return std::log(std::max(1.0, bytes)) / std::log(4.0); }
+
+    /// "1K", "4M", "1G": the size of a power of 4 the way nccl-tests' -b/-e take it.
+    QString sizeLabel(double position)
+    {
+        const auto bytes = static_cast<std::uint64_t>(std::llround(std::pow(4.0, position)));
+        constexpr std::pair<std::uint64_t, const char*> units[] = { { 1ULL << 40, "T" }, { 1ULL << 30, "G" }, { 1ULL << 20, "M" }, { 1ULL << 10, "K" } };
+        for (const auto& [unit, suffix] : units)
+            if (bytes >= unit && bytes % unit == 0)
+                return QString::number(bytes / unit) + QLatin1String(suffix);
+        return QString::number(bytes);
+    }
+
+} // namespace
+
 struct LiveBusbwChart::Private {
     QChart* chart = nullptr;
-    QLogValueAxis* x = nullptr;
+    QCategoryAxis* x = nullptr;
     QValueAxis* y = nullptr;
     std::map<int, QLineSeries*> lines;
     QLineSeries* bound = nullptr;
@@ -86,9 +109,9 @@ LiveBusbwChart::LiveBusbwChart(QWidget* parent)
     d->chart = new QChart();
     d->chart->legend()->setAlignment(Qt::AlignBottom);
     d->chart->setMargins(QMargins(4, 4, 4, 4));
-    d->x = new QLogValueAxis(d->chart);
-    d->x->setBase(4);
-    d->x->setLabelFormat(QStringLiteral("%.0g"));
+    // Sizes on a log4 scale, labelled as nccl-tests' sizes (1M, 4M, ...).
+    d->x = new QCategoryAxis(d->chart);
+    d->x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     d->x->setTitleText(tr("message size (B)"));
     d->y = new QValueAxis(d->chart);
     d->y->setTitleText(tr("busbw (GB/s)"));
@@ -147,14 +170,32 @@ void LiveBusbwChart::setData(const std::map<int, std::vector<std::pair<std::uint
         }
         QList<QPointF> list;
         for (const auto& [bytes, gbs] : points)
-            list.append(QPointF(static_cast<double>(bytes), gbs));
+            list.append(QPointF(sizePosition(static_cast<double>(bytes)), gbs));
         line->replace(list);
     }
     d->boundGBs = boundGBs.value_or(0);
     d->bound->setVisible(boundGBs.has_value());
-    d->bound->replace(boundGBs ? QList<QPointF> { { lo, *boundGBs }, { hi, *boundGBs } } : QList<QPointF> {});
-    d->x->setRange(lo, hi);
-    d->y->setRange(0, std::max(1.0, top * 1.1));
+    const double from = std::floor(sizePosition(lo)), to = std::ceil(sizePosition(hi));
+    d->bound->replace(boundGBs ? QList<QPointF> { { from, *boundGBs }, { to, *boundGBs } } : QList<QPointF> {});
+    for (const QString& label : d->x->categoriesLabels())
+        d->x->remove(label);
+    // A label per step while they fit (up to 8), else every other one.
+    const int every = to - from > 8 ? 2 : 1;
+    for (double p = from; p <= to; p += every)
+        d->x->append(sizeLabel(p), p);
+    d->x->setRange(from, to);
+    d->y->setRange(0, std::max(1.0, top * 1.05));
+    d->y->applyNiceNumbers();
+}
+
+void LiveBusbwChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Small (the result page at 1280x800): the plot keeps the room, the axis titles go.
+    const bool roomy = height() >= 240 && width() >= 420;
+    d->x->setTitleVisible(roomy);
+    d->y->setTitleVisible(roomy);
+    d->y->setTickCount(height() >= 180 ? 5 : 3);
 }
 
 int LiveBusbwChart::pointCount(int launch) const
@@ -179,12 +220,12 @@ LiveTestResultView::LiveTestResultView(QWidget* parent)
     m_table = table(this, { tr("Test"), tr("Rail"), tr("Measured"), tr("Expected"), tr("% of bound"), tr("Verdict") });
     m_findings = table(this, { tr("Severity"), tr("Code"), tr("Where"), tr("Finding and what to do") });
     auto* split = new QSplitter(Qt::Vertical, this);
-    auto* top = new QSplitter(Qt::Horizontal, split);
-    top->addWidget(m_table);
-    top->addWidget(m_chart);
-    top->setStretchFactor(0, 1);
-    top->setStretchFactor(1, 1);
-    split->addWidget(top);
+    m_top = new QSplitter(Qt::Horizontal, split);
+    m_top->addWidget(m_table);
+    m_top->addWidget(m_chart);
+    m_top->setStretchFactor(0, 0);
+    m_top->setStretchFactor(1, 1);
+    split->addWidget(m_top);
     split->addWidget(m_findings);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -236,7 +277,13 @@ void LiveTestResultView::showRun(const core::store::RunRecord& run)
             verdict->setForeground(QColor(0xc0, 0x39, 0x2b));
         m_table->setItem(i, 5, verdict);
     }
+    // The table as wide as its columns need (the last one too, before it stretches; at most
+    // kTableWidth), the chart the rest of the row.
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->resizeColumnsToContents();
+    const int wanted = m_table->horizontalHeader()->length() + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+    m_table->setMinimumWidth(std::min(wanted, kTableWidth));
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_findings->setRowCount(static_cast<int>(table->findings.size()));
     for (int i = 0; i < static_cast<int>(table->findings.size()); ++i) {
         const core::Finding& f = table->findings[static_cast<std::size_t>(i)];

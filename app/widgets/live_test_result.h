@@ -19,6 +19,7 @@
 #include <vector>
 
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace railyard::app {
@@ -35,6 +36,9 @@ public:
     int pointCount(int launch = -1) const;
     /// The reference line's value; 0 when there is none.
     double boundGBs() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Private;
@@ -60,6 +64,7 @@ private:
     LiveBusbwChart* m_chart = nullptr;
     QTableWidget* m_table = nullptr;
     QTableWidget* m_findings = nullptr;
+    QSplitter* m_top = nullptr; ///< the table and the chart side by side
 };
 
 } // namespace railyard::app

@@ -118,9 +118,10 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
     split->setObjectName(QStringLiteral("liveSplit"));
     split->addWidget(top);
     split->addWidget(pages);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setSizes({ 520, 380 });
+    // About half each: the bottom pages (a test's result, the history) need the room as much as the grid.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 460, 440 });
 
     m_summary = new QLabel(this);
     m_status = new QLabel(this);
