@@ -1227,6 +1227,14 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source>Wrote the bring-up report to %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reading the run...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the two runs...</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveNodePanel</name>
@@ -1559,19 +1567,11 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown test kind %1: choose write_bw or allreduce.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Tests cannot run on this demo fabric: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is not a node of this fabric&apos;s agents: name plan nodes (node001, ...), or leave the list empty for all.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>all_reduce_perf%1: %2 B, busbw %3 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1584,6 +1584,30 @@ Widen the range in the spec&apos;s `addressing`.</source>
     </message>
     <message>
         <source>The run was not stored in the project: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown test kind %1: choose allreduce, allgather, reduce_scatter, write_bw or read_bw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sizes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sizes: from %1 to %2 is not a range of sizes: give a first size above 0 and a last size at least as large.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iterations: give at least 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message size: %1 is not a perftest size (1 B to 2 GiB - 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2: %3 B, busbw %4 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1622,10 +1646,6 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>All-reduce: NCCL_IB_HCA set to one rail&apos;s NIC per run, a verdict per rail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Test</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1650,10 +1670,6 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>All-reduce: starting mpirun through the first node&apos;s agent...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Bandwidth test: starting the first round...</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1671,6 +1687,58 @@ Widen the range in the spec&apos;s `addressing`.</source>
     </message>
     <message>
         <source>%1 finished: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-gather (nccl-tests)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce-scatter (nccl-tests)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUDirect read bandwidth per rail (ib_read_bw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collectives: NCCL_IB_HCA set to one rail&apos;s NIC per run, a verdict per rail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first message size (nccl-tests -b): bytes, or with K, M or G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last message size (nccl-tests -e); each size is 4 times the one before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The message size of every test (perftest -s): bytes, or with K, M or G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iterations per message size (nccl-tests -n)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message si&amp;ze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: starting mpirun through the first node&apos;s agent...</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1229,6 +1229,14 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source>Wrote the bring-up report to %1.</source>
         <translation>구축 보고서를 %1에 저장했습니다.</translation>
     </message>
+    <message>
+        <source>Reading the run...</source>
+        <translation>실행 기록을 읽는 중...</translation>
+    </message>
+    <message>
+        <source>Reading the two runs...</source>
+        <translation>두 실행 기록을 읽는 중...</translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveNodePanel</name>
@@ -1561,20 +1569,12 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <translation>테스트가 실행 중입니다: 먼저 중지하십시오 (Shift+F6).</translation>
     </message>
     <message>
-        <source>Unknown test kind %1: choose write_bw or allreduce.</source>
-        <translation>알 수 없는 테스트 종류 %1: write_bw 또는 allreduce를 선택하십시오.</translation>
-    </message>
-    <message>
         <source>Tests cannot run on this demo fabric: %1</source>
         <translation>이 데모 패브릭에서는 테스트를 실행할 수 없습니다: %1</translation>
     </message>
     <message>
         <source>%1 is not a node of this fabric&apos;s agents: name plan nodes (node001, ...), or leave the list empty for all.</source>
         <translation>%1은(는) 이 패브릭 에이전트의 노드가 아닙니다: 계획의 노드 이름(node001, ...)을 지정하거나, 모든 노드를 대상으로 하려면 목록을 비워 두십시오.</translation>
-    </message>
-    <message>
-        <source>all_reduce_perf%1: %2 B, busbw %3 GB/s</source>
-        <translation>all_reduce_perf%1: %2 B, busbw %3 GB/s</translation>
     </message>
     <message>
         <source> on rail %1</source>
@@ -1587,6 +1587,30 @@ Widen the range in the spec&apos;s `addressing`.</source>
     <message>
         <source>The run was not stored in the project: %1</source>
         <translation>실행이 프로젝트에 저장되지 않았습니다: %1</translation>
+    </message>
+    <message>
+        <source>Unknown test kind %1: choose allreduce, allgather, reduce_scatter, write_bw or read_bw.</source>
+        <translation>알 수 없는 테스트 종류 %1: allreduce, allgather, reduce_scatter, write_bw, read_bw 중에서 고르십시오.</translation>
+    </message>
+    <message>
+        <source>Sizes: %1</source>
+        <translation>크기: %1</translation>
+    </message>
+    <message>
+        <source>Sizes: from %1 to %2 is not a range of sizes: give a first size above 0 and a last size at least as large.</source>
+        <translation>크기: %1부터 %2까지는 크기 범위가 아닙니다. 0보다 큰 첫 크기와 그보다 작지 않은 마지막 크기를 지정하십시오.</translation>
+    </message>
+    <message>
+        <source>Iterations: give at least 1.</source>
+        <translation>반복 횟수: 1 이상을 지정하십시오.</translation>
+    </message>
+    <message>
+        <source>Message size: %1 is not a perftest size (1 B to 2 GiB - 1).</source>
+        <translation>메시지 크기: %1은(는) perftest가 받는 크기가 아닙니다(1 B ~ 2 GiB - 1).</translation>
+    </message>
+    <message>
+        <source>%1%2: %3 B, busbw %4 GB/s</source>
+        <translation>%1%2: %3 B, busbw %4 GB/s</translation>
     </message>
 </context>
 <context>
@@ -1624,10 +1648,6 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <translation>레일마다 한 번씩 실행</translation>
     </message>
     <message>
-        <source>All-reduce: NCCL_IB_HCA set to one rail&apos;s NIC per run, a verdict per rail</source>
-        <translation>All-reduce: 실행마다 NCCL_IB_HCA를 한 레일의 NIC로 설정하고, 레일마다 판정</translation>
-    </message>
-    <message>
         <source>Test</source>
         <translation>테스트</translation>
     </message>
@@ -1652,10 +1672,6 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <translation>패브릭에 연결한 다음 테스트를 실행하십시오: 노드 전체의 all-reduce 또는 모든 레일의 GPUDirect 대역폭(쌍별 측정).</translation>
     </message>
     <message>
-        <source>All-reduce: starting mpirun through the first node&apos;s agent...</source>
-        <translation>All-reduce: 첫 번째 노드의 에이전트를 통해 mpirun을 시작하는 중...</translation>
-    </message>
-    <message>
         <source>Bandwidth test: starting the first round...</source>
         <translation>대역폭 테스트: 첫 번째 라운드를 시작하는 중...</translation>
     </message>
@@ -1674,6 +1690,58 @@ Widen the range in the spec&apos;s `addressing`.</source>
     <message>
         <source>%1 finished: %2</source>
         <translation>%1 완료: %2</translation>
+    </message>
+    <message>
+        <source>All-gather (nccl-tests)</source>
+        <translation>All-gather (nccl-tests)</translation>
+    </message>
+    <message>
+        <source>Reduce-scatter (nccl-tests)</source>
+        <translation>Reduce-scatter (nccl-tests)</translation>
+    </message>
+    <message>
+        <source>GPUDirect read bandwidth per rail (ib_read_bw)</source>
+        <translation>레일별 GPUDirect 읽기 대역폭 (ib_read_bw)</translation>
+    </message>
+    <message>
+        <source>Collectives: NCCL_IB_HCA set to one rail&apos;s NIC per run, a verdict per rail</source>
+        <translation>집합 통신: 실행마다 NCCL_IB_HCA를 한 레일의 NIC로 설정하고, 레일마다 판정</translation>
+    </message>
+    <message>
+        <source>The first message size (nccl-tests -b): bytes, or with K, M or G</source>
+        <translation>첫 메시지 크기(nccl-tests -b): 바이트 수, 또는 K, M, G를 붙여서</translation>
+    </message>
+    <message>
+        <source>The last message size (nccl-tests -e); each size is 4 times the one before</source>
+        <translation>마지막 메시지 크기(nccl-tests -e). 각 크기는 앞 크기의 4배</translation>
+    </message>
+    <message>
+        <source>The message size of every test (perftest -s): bytes, or with K, M or G</source>
+        <translation>모든 테스트의 메시지 크기(perftest -s): 바이트 수, 또는 K, M, G를 붙여서</translation>
+    </message>
+    <message>
+        <source>Iterations per message size (nccl-tests -n)</source>
+        <translation>메시지 크기당 반복 횟수(nccl-tests -n)</translation>
+    </message>
+    <message>
+        <source>&amp;Sizes</source>
+        <translation>크기(&amp;S)</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>~</translation>
+    </message>
+    <message>
+        <source>&amp;Iterations</source>
+        <translation>반복(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Message si&amp;ze</source>
+        <translation>메시지 크기(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>%1: starting mpirun through the first node&apos;s agent...</source>
+        <translation>%1: 첫 번째 노드의 에이전트를 통해 mpirun을 시작하는 중...</translation>
     </message>
 </context>
 <context>

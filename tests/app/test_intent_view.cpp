@@ -12,6 +12,7 @@
 #include "planner/host_config.h"
 #include "planner/switch_config.h"
 #include "signal_wait.h"
+#include "test_plans.h"
 
 #include <QDir>
 #include <QFile>
@@ -31,8 +32,7 @@ namespace {
 
 std::shared_ptr<const core::Catalog> catalog()
 {
-    static auto c = std::make_shared<const core::Catalog>(core::Catalog::builtin().value());
-    return c;
+    return test::builtinCatalog();
 }
 
 core::PlanSpec routedSpec()

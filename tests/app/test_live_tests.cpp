@@ -18,6 +18,7 @@
 #include "live/common/subprocess.h"
 #include "planner/planner.h"
 #include "signal_wait.h"
+#include "test_plans.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -27,6 +28,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -45,26 +47,15 @@ using namespace railyard;
 
 namespace {
 
-/// 8 DGX H100 nodes in 2 SUs of 4, NDR (the workspace tests' plan).
-constexpr const char* kSpec = R"({ "name": "live tests", "fabric": "infiniband", "nodes": 8,
-  "node_type": "dgx-h100", "link": { "generation": "NDR", "width": 4 }, "su_size": 4,
-  "oversubscription": { "leaf": "1:1", "spine": "1:1" } })";
-
 std::shared_ptr<const core::Catalog> catalog()
 {
-    static auto c = std::make_shared<const core::Catalog>(core::Catalog::builtin().value());
-    return c;
+    return test::builtinCatalog();
 }
 
+/// The Live workspace tests' fabric (test_plans.h).
 std::shared_ptr<const core::Plan> plan()
 {
-    static auto p = [] {
-        auto spec = core::parsePlanSpecText(kSpec, "test.plan.json");
-        EXPECT_TRUE(spec);
-        auto made = planner::makePlan(*spec, *catalog());
-        EXPECT_TRUE(made);
-        return std::make_shared<const core::Plan>(std::move(made).value());
-    }();
+    static auto p = test::planOfSpec(test::liveTestSpec("live tests"));
     return p;
 }
 
@@ -101,8 +92,7 @@ std::vector<int> processesUnder(const std::string& root)
 }
 
 struct Connected {
-    QTemporaryDir dir { QFileInfo(QStringLiteral("/dev/shm")).isWritable() ? QStringLiteral("/dev/shm/railyard-live-tests-XXXXXX")
-                                                                         : QDir::tempPath() + QStringLiteral("/railyard-live-tests-XXXXXX") };
+    QTemporaryDir dir { test::scratchPattern("live-tests") };
     app::LiveWorkspace ws;
     QStringList failures;
 
@@ -209,6 +199,7 @@ TEST(LiveTests, AllReduceWithADegradedRailShowsTheLowRail)
     EXPECT_TRUE(listed);
     // No project open: the run is kept in the session and listed as not stored.
     EXPECT_EQ(c.ws.session().unsavedRuns().size(), 3u); // two checks (connect, after the fault) and the test
+    EXPECT_TRUE(QTest::qWaitFor([&] { return c.ws.historyPage()->model()->rowCount() == 3; }, 10'000)); // listed off the GUI thread
     EXPECT_EQ(c.ws.historyPage()->model()->rowCount(), 3);
     EXPECT_TRUE(c.ws.historyPage()->banner()->text().contains(QStringLiteral("No project")));
 }
@@ -242,6 +233,57 @@ TEST(LiveTests, BandwidthTestFillsThePerRailTable)
         EXPECT_EQ(table->item(r, 5)->text(), QStringLiteral("ok")) << table->item(r, 0)->text().toStdString();
         EXPECT_GT(table->item(r, 2)->text().toDouble(), 0.75 * table->item(r, 3)->text().toDouble());
     }
+}
+
+TEST(LiveTests, ThePagesParametersRunAnAllGatherAtTheChosenSizes)
+{
+    if (const std::string missing = missingTools(); !missing.empty())
+        GTEST_SKIP() << missing;
+    Connected c;
+    ASSERT_TRUE(c.waitForCheck()) << c.failureText();
+    app::LiveTestPage* page = c.ws.testPage();
+    page->kindBox()->setCurrentIndex(page->kindBox()->findData(QStringLiteral("allgather")));
+    EXPECT_TRUE(page->minBytesEdit()->isVisibleTo(page));
+    EXPECT_FALSE(page->messageBytesEdit()->isVisibleTo(page)); // perftest's size: not for a collective
+    page->nodesEdit()->setText(QStringLiteral("node001,node002"));
+    page->itersBox()->setValue(1);
+
+    // A range that ends below its start is refused before anything starts, with the reason.
+    page->minBytesEdit()->setText(QStringLiteral("64M"));
+    page->maxBytesEdit()->setText(QStringLiteral("1M"));
+    page->runAction()->trigger();
+    EXPECT_FALSE(c.ws.session().isTesting());
+    ASSERT_EQ(c.failures.size(), 1);
+    EXPECT_TRUE(c.failures.front().startsWith(QStringLiteral("Sizes: from 64M to 1M"))) << c.failureText();
+    c.failures.clear();
+
+    page->minBytesEdit()->setText(QStringLiteral("1M"));
+    page->maxBytesEdit()->setText(QStringLiteral("16M"));
+    QSignalSpy finished(&c.ws.session(), &app::LiveSession::testFinished);
+    page->runAction()->trigger();
+    ASSERT_TRUE(c.ws.session().isTesting()) << c.failureText();
+    ASSERT_TRUE(test::waitForSignals(finished, 1, 180'000)) << c.failureText();
+    const auto& run = c.ws.session().lastTest();
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->kind, "allgather");
+    EXPECT_EQ(run->summary.rfind("all_gather_perf: 1 runs; ", 0), 0u) << run->summary;
+    // 1M, 4M, 16M: three sizes, each measured against the plan's bound.
+    QTableWidget* table = page->resultView()->resultTable();
+    ASSERT_EQ(table->rowCount(), 3) << run->resultJson;
+    EXPECT_GE(rowWith(table, 0, QStringLiteral("all rails: 1 MiB")), 0);
+    EXPECT_GE(rowWith(table, 0, QStringLiteral("all rails: 16 MiB")), 0);
+    for (int r = 0; r < table->rowCount(); ++r)
+        EXPECT_GT(table->item(r, 3)->text().toDouble(), 0) << table->item(r, 0)->text().toStdString();
+
+    // The bandwidth tests take perftest's message size instead; a size perftest refuses is refused here.
+    page->kindBox()->setCurrentIndex(page->kindBox()->findData(QStringLiteral("read_bw")));
+    EXPECT_FALSE(page->minBytesEdit()->isVisibleTo(page));
+    EXPECT_TRUE(page->messageBytesEdit()->isVisibleTo(page));
+    page->messageBytesEdit()->setText(QStringLiteral("4G"));
+    page->runAction()->trigger();
+    EXPECT_FALSE(c.ws.session().isTesting());
+    ASSERT_EQ(c.failures.size(), 1);
+    EXPECT_TRUE(c.failures.front().startsWith(QStringLiteral("Message size: 4G"))) << c.failureText();
 }
 
 TEST(LiveTests, StoppingATestLeavesNothingRunning)
@@ -309,21 +351,30 @@ TEST(LiveTests, HistoryKeepsTheRunsComparesThemAndExportsTheReport)
     }
 
     // Closed and opened again: the runs are still there.
+    // (The list is read off the GUI thread: reloaded() says it is in.)
     app::LiveHistoryPage* history = c.ws.historyPage();
+    QSignalSpy reloaded(history, &app::LiveHistoryPage::reloaded);
     c.ws.setProjectPath({});
+    ASSERT_TRUE(test::waitForSignals(reloaded, 1, 10'000));
     EXPECT_EQ(history->model()->rowCount(), 0);
     EXPECT_TRUE(history->banner()->text().contains(QStringLiteral("No project")));
     c.ws.setProjectPath(project);
+    ASSERT_TRUE(test::waitForSignals(reloaded, 2, 10'000));
     ASSERT_EQ(history->model()->rowCount(), 4);
     // Newest first: the two all-reduce runs are rows 0 (after) and 2 (before).
     EXPECT_EQ(history->model()->data(history->model()->index(0, app::LiveHistoryModel::Kind), Qt::DisplayRole).toString(), QStringLiteral("allreduce"));
     EXPECT_EQ(history->model()->data(history->model()->index(0, app::LiveHistoryModel::Verdict), Qt::DisplayRole).toString(),
         QStringLiteral("errors found"));
-    ASSERT_TRUE(history->openRow(0));
+    QSignalSpy shown(history, &app::LiveHistoryPage::detailShown);
+    history->openRow(0);
+    ASSERT_TRUE(test::waitForSignals(shown, 1, 10'000));
+    ASSERT_TRUE(shown.back().at(0).toBool());
     EXPECT_GE(rowWith(history->resultView()->findingsTable(), 1, QStringLiteral("ALLREDUCE_LOW")), 0);
 
     // Before and after, side by side: every size lower after, the low finding only in B.
-    ASSERT_TRUE(history->compareRows(0, 2));
+    history->compareRows(0, 2);
+    ASSERT_TRUE(test::waitForSignals(shown, 2, 10'000));
+    ASSERT_TRUE(shown.back().at(0).toBool());
     QTableWidget* compare = history->compareTable();
     ASSERT_EQ(compare->rowCount(), 5);
     for (int r = 0; r < compare->rowCount(); ++r)
@@ -339,7 +390,9 @@ TEST(LiveTests, HistoryKeepsTheRunsComparesThemAndExportsTheReport)
     ASSERT_GE(lowInB, 0);
     EXPECT_EQ(history->onlyBTable()->item(lowInB, 1)->text(), QStringLiteral("node006/nic1"));
     // A check and a test are not compared.
-    EXPECT_FALSE(history->compareRows(0, 1));
+    history->compareRows(0, 1);
+    ASSERT_TRUE(test::waitForSignals(shown, 3, 10'000));
+    EXPECT_FALSE(shown.back().at(0).toBool());
 
     // The bring-up report: a PDF with pages.
     const QString pdf = c.dir.filePath(QStringLiteral("bring-up.pdf"));

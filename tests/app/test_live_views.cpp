@@ -15,6 +15,7 @@
 #include "live/sim/emulator.h"
 #include "planner/planner.h"
 #include "signal_wait.h"
+#include "test_plans.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -34,33 +35,16 @@ using namespace railyard;
 
 namespace {
 
-/// 8 DGX H100 nodes in 2 SUs of 4: two leaves per rail, each with uplinks to the spines.
-constexpr const char* kSpec = R"({ "name": "live views test", "fabric": "infiniband", "nodes": 8,
-  "node_type": "dgx-h100", "link": { "generation": "NDR", "width": 4 }, "su_size": 4,
-  "oversubscription": { "leaf": "1:1", "spine": "1:1" } })";
-
 std::shared_ptr<const core::Catalog> catalog()
 {
-    static auto c = std::make_shared<const core::Catalog>(core::Catalog::builtin().value());
-    return c;
+    return test::builtinCatalog();
 }
 
+/// The Live workspace tests' fabric (test_plans.h).
 std::shared_ptr<const core::Plan> plan()
 {
-    static auto p = [] {
-        auto spec = core::parsePlanSpecText(kSpec, "test.plan.json");
-        EXPECT_TRUE(spec);
-        auto made = planner::makePlan(*spec, *catalog());
-        EXPECT_TRUE(made);
-        return std::make_shared<const core::Plan>(std::move(made).value());
-    }();
+    static auto p = test::planOfSpec(test::liveTestSpec("live views test"));
     return p;
-}
-
-QString scratchPattern(const char* tag)
-{
-    const bool ram = QFileInfo(QStringLiteral("/dev/shm")).isWritable();
-    return (ram ? QStringLiteral("/dev/shm") : QDir::tempPath()) + QStringLiteral("/railyard-%1-XXXXXX").arg(QLatin1String(tag));
 }
 
 /// Shows the workspace's page titled `title` (the bottom tab bar).
@@ -117,7 +101,7 @@ TEST(LiveViews, LeafSpineViewShowsTheSwitchesOfThePlan)
 
 TEST(LiveViews, CongestedLeafTurnsItsUplinksAndClickOpensTheSwitch)
 {
-    QTemporaryDir dir(scratchPattern("live-views"));
+    QTemporaryDir dir(test::scratchPattern("live-views"));
     app::LiveWorkspace ws;
     ws.resize(1280, 800);
     ws.show();
@@ -179,7 +163,7 @@ TEST(LiveViews, HostfileWithAnUnreachableHostShowsItLostWhileTheOthersFillIn)
 {
     // Seven emulated nodes served on 127.0.0.1..7 at one port (as a cluster's agents all listen on
     // 9473); the hostfile's eighth host, 127.0.0.8, has no agent.
-    QTemporaryDir dir(scratchPattern("live-hostfile"));
+    QTemporaryDir dir(test::scratchPattern("live-hostfile"));
     ASSERT_TRUE(dir.isValid());
     live::EmulatorOptions options;
     options.root = dir.path().toStdString();

@@ -12,6 +12,7 @@
 #include "core/plan_spec.h"
 #include "planner/planner.h"
 #include "signal_wait.h"
+#include "test_plans.h"
 
 #include <QAction>
 #include <QDir>
@@ -30,34 +31,22 @@ using namespace railyard;
 
 namespace {
 
-/// 8 DGX H100 nodes in 2 SUs of 4 (two leaves per rail, with uplinks), NDR: small enough to start in a second.
-constexpr const char* kSpec = R"({ "name": "live workspace test", "fabric": "infiniband", "nodes": 8,
-  "node_type": "dgx-h100", "link": { "generation": "NDR", "width": 4 }, "su_size": 4,
-  "oversubscription": { "leaf": "1:1", "spine": "1:1" } })";
-
 std::shared_ptr<const core::Catalog> catalog()
 {
-    static auto c = std::make_shared<const core::Catalog>(core::Catalog::builtin().value());
-    return c;
+    return test::builtinCatalog();
 }
 
+/// The Live workspace tests' fabric (test_plans.h).
 std::shared_ptr<const core::Plan> plan()
 {
-    static auto p = [] {
-        auto spec = core::parsePlanSpecText(kSpec, "test.plan.json");
-        EXPECT_TRUE(spec);
-        auto made = planner::makePlan(*spec, *catalog());
-        EXPECT_TRUE(made);
-        return std::make_shared<const core::Plan>(std::move(made).value());
-    }();
+    static auto p = test::planOfSpec(test::liveTestSpec("live workspace test"));
     return p;
 }
 
 /// A workspace connected to a demo fabric in `dir`, with some sweeps and its first check in.
 struct Connected {
     /// On a RAM file system where there is one: the emulated trees are thousands of small files.
-    QTemporaryDir dir { QFileInfo(QStringLiteral("/dev/shm")).isWritable() ? QStringLiteral("/dev/shm/railyard-live-test-XXXXXX")
-                                                                         : QDir::tempPath() + QStringLiteral("/railyard-live-test-XXXXXX") };
+    QTemporaryDir dir { test::scratchPattern("live-test") };
     app::LiveWorkspace ws;
     QStringList failures;
 

@@ -6,6 +6,7 @@
 #include "app/widgets/summary_view.h"
 #include "app/widgets/table_page.h"
 #include "signal_wait.h"
+#include "test_plans.h"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -23,8 +24,7 @@ namespace {
 
 std::shared_ptr<const core::Catalog> catalog()
 {
-    static auto c = std::make_shared<const core::Catalog>(core::Catalog::builtin().value());
-    return c;
+    return test::builtinCatalog();
 }
 
 /// Waits for the plan that is being made to arrive.

@@ -10,6 +10,7 @@
 #include "app/widgets/topology_view.h"
 #include "core/examples.h"
 #include "signal_wait.h"
+#include "test_plans.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -32,8 +33,7 @@ namespace {
 
 std::shared_ptr<const core::Catalog> catalog()
 {
-    static auto c = std::make_shared<const core::Catalog>(core::Catalog::builtin().value());
-    return c;
+    return test::builtinCatalog();
 }
 
 core::PlanSpec exampleSpec(const char* name)

@@ -4,6 +4,7 @@
 #include "app/widgets/main_window.h"
 #include "app/widgets/spec_form.h"
 #include "signal_wait.h"
+#include "test_plans.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -26,8 +27,7 @@ namespace {
 
 std::shared_ptr<const core::Catalog> catalog()
 {
-    static auto c = std::make_shared<const core::Catalog>(core::Catalog::builtin().value());
-    return c;
+    return test::builtinCatalog();
 }
 
 /// Waits until the controller has delivered a plan or an error for the spec it holds.

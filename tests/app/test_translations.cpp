@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "app/widgets/main_window.h"
+#include "test_plans.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -19,8 +20,7 @@ namespace {
 
 std::shared_ptr<const core::Catalog> catalog()
 {
-    static auto c = std::make_shared<const core::Catalog>(core::Catalog::builtin().value());
-    return c;
+    return test::builtinCatalog();
 }
 
 /// Installs a translator for the lifetime of the guard.
