@@ -14,10 +14,22 @@
 // it, the event loop's latency (how late a 10 ms timer fires: p99 and worst), CPU (this process:
 // the poller and the GUI; and the GUI thread alone) and memory (RSS at the first sweep and at the end).
 //
-//   railyard-bench-live [--nodes 1000] [--seconds 60] [--hang K] [--size 1920x1080] [--screenshot DIR]
+//   railyard-bench-live [--nodes 1000] [--seconds 60] [--hang K] [--size 1920x1080] [--agents sim|replay] [--sample S]
+//                       [--screenshot DIR]
 //
 // --screenshot DIR: DIR/live-N-WxH.png (the workspace) and DIR/views-N-WxH.png (the charts and
 // the leaf/spine view) at the end of the run.
+//
+// --agents replay: the agents' side served from memory (ReplayAgents below): each node's snapshot
+// read once through the agent's own reader from the emulator's tree, its data counters advanced
+// by the time passed on every request. On a machine with few cores this is the figure of the
+// console itself: 1,000 emulated agents each reading their sysfs tree once a second cost about
+// 3.4 cores here (3.4 ms of CPU per request, mostly the kernel's opens of ~170 tmpfs files),
+// which on a cluster the nodes pay. Default: --agents sim (railyard-sim, every request read from
+// the files).
+//
+// --sample S: prints the RSS every S seconds and, with 6 samples or more, whether it stayed flat
+// (the largest of the last third within 5 % of the sample at the first third).
 //
 // --hang K: K of the nodes' agents are replaced by a local listener that accepts and never
 // answers (a hung agent: each poll waits its deadline); the GUI thread's worst stall is the
@@ -35,8 +47,13 @@
 #include "app/widgets/live_workspace.h"
 #include "core/plan_spec.h"
 #include "live/client/agent_client.h"
+#include "live/common/counters_compact.h"
+#include "live/common/inventory_json.h"
+#include "live/node/node_reader.h"
 #include "live/sim/emulator.h"
 #include "planner/planner.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QApplication>
 #include <QDir>
@@ -59,6 +76,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -155,6 +173,109 @@ private:
     std::vector<int> m_held;
 };
 
+/// --agents replay: every node's counters served from memory by one small HTTP server (two
+/// threads) at http://127.0.0.1:<port>/n<i> (an agent URL with a path prefix). Each node's
+/// snapshot was read once through the agent's own NodeReader from the emulator's tree; on every
+/// request its data counters advance by the traffic of the time passed (55-90 % of the line rate,
+/// varying per node and rail over minutes), and it is written as the agent writes it (compact or
+/// JSON). What the console then pays for is all of its own: the requests, the parsing, the
+/// aggregation, the views. What a real agent pays reading sysfs (about 3.4 ms of CPU per request
+/// here, from tmpfs) stays on the nodes.
+class ReplayAgents {
+public:
+    ReplayAgents(std::vector<live::CounterSnapshot> nodes, double lineGbps)
+        : m_nodes(std::move(nodes))
+        , m_wordsPerS(lineGbps * 1e9 / 8 / 4)
+    {
+    }
+    /// Listens on 127.0.0.1 (any port); serves until the process ends.
+    int start()
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in addr {};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof addr;
+        if (m_fd < 0 || ::bind(m_fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(m_fd, SOMAXCONN) != 0
+            || ::getsockname(m_fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0)
+            return -1;
+        m_start = std::chrono::steady_clock::now();
+        for (int t = 0; t < 2; ++t)
+            m_threads.emplace_back([this] { serve(); });
+        return ntohs(addr.sin_port);
+    }
+    void wait()
+    {
+        for (std::thread& t : m_threads)
+            t.join();
+    }
+
+private:
+    /// Words sent by node `n`'s rail `rail` port since the start: the integral of
+    /// (0.725 + 0.175 sin(wt + phase)) x line rate.
+    std::uint64_t wordsSent(std::size_t n, int rail, double t) const
+    {
+        constexpr double w = 2 * 3.14159265358979 / 120; // a two-minute swing
+        const double phase = 0.37 * static_cast<double>(n) + 1.3 * rail;
+        const double share = 0.725 * t - 0.175 / w * (std::cos(w * t + phase) - std::cos(phase));
+        return static_cast<std::uint64_t>(share * m_wordsPerS);
+    }
+    void serve()
+    {
+        for (;;) {
+            const int c = ::accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC);
+            if (c < 0)
+                return;
+            std::string request;
+            char buf[2048];
+            while (request.find("\r\n\r\n") == std::string::npos && request.size() < 16384) {
+                const ssize_t n = ::recv(c, buf, sizeof buf, 0);
+                if (n <= 0)
+                    break;
+                request.append(buf, static_cast<std::size_t>(n));
+            }
+            // "GET /n<i>/v1/counters[?format=compact] HTTP/1.1"
+            std::size_t node = m_nodes.size();
+            const auto slash = request.find(" /n");
+            if (slash != std::string::npos)
+                node = std::strtoul(request.c_str() + slash + 3, nullptr, 10);
+            const bool counters = request.find("/v1/counters") != std::string::npos;
+            std::string status = "404 Not Found", type = "application/json", body = "{}";
+            if (node < m_nodes.size() && counters) {
+                live::CounterSnapshot s = m_nodes[node];
+                const auto now = std::chrono::steady_clock::now();
+                const double t = std::chrono::duration<double>(now - m_start).count();
+                s.timestampMs = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+                for (live::PortCounters& p : s.ports) {
+                    if (p.rail < 0)
+                        continue;
+                    const std::uint64_t words = wordsSent(node, p.rail, t);
+                    for (const char* name : { "port_xmit_data", "port_rcv_data" })
+                        if (auto it = p.counters.find(name); it != p.counters.end())
+                            it->second.value += words;
+                }
+                status = "200 OK";
+                if (request.find("format=compact") != std::string::npos) {
+                    body = live::toCompactText(s).value();
+                    type = live::kCompactCountersType;
+                } else {
+                    body = live::toJson(s).dump();
+                }
+            }
+            const std::string reply = "HTTP/1.1 " + status + "\r\nContent-Type: " + type + "\r\nContent-Length: " + std::to_string(body.size())
+                + "\r\nConnection: close\r\n\r\n" + body;
+            ::send(c, reply.data(), reply.size(), MSG_NOSIGNAL);
+            ::close(c);
+        }
+    }
+
+    std::vector<live::CounterSnapshot> m_nodes;
+    double m_wordsPerS;
+    int m_fd = -1;
+    std::chrono::steady_clock::time_point m_start;
+    std::vector<std::thread> m_threads;
+};
+
 struct Figures {
     double p99 = 0, max = 0;
     std::size_t samples = 0;
@@ -173,8 +294,9 @@ int main(int argc, char** argv)
     if (std::getenv("QT_QPA_PLATFORM") == nullptr)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication application(argc, argv);
-    int nodes = 1000, seconds = 60, hang = 0, width = 1920, height = 1080;
+    int nodes = 1000, seconds = 60, hang = 0, width = 1920, height = 1080, sample = 0;
     QString shots;
+    bool replay = false;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         if (flag == "--nodes")
@@ -183,16 +305,20 @@ int main(int argc, char** argv)
             seconds = std::max(5, std::atoi(argv[i + 1]));
         else if (flag == "--hang")
             hang = std::max(0, std::atoi(argv[i + 1]));
+        else if (flag == "--agents" && (std::strcmp(argv[i + 1], "sim") == 0 || std::strcmp(argv[i + 1], "replay") == 0))
+            replay = std::strcmp(argv[i + 1], "replay") == 0;
+        else if (flag == "--sample")
+            sample = std::max(1, std::atoi(argv[i + 1]));
         else if (flag == "--screenshot")
             shots = QString::fromLocal8Bit(argv[i + 1]);
         else if (flag == "--size" && std::sscanf(argv[i + 1], "%dx%d", &width, &height) == 2) {
         } else {
-            std::fprintf(stderr, "usage: railyard-bench-live [--nodes N] [--seconds S] [--hang K] [--size WxH] [--screenshot DIR]\n");
+            std::fprintf(stderr, "usage: railyard-bench-live [--nodes N] [--seconds S] [--hang K] [--size WxH] [--agents sim|replay] [--sample S] [--screenshot DIR]\n");
             return 2;
         }
     }
     if (argc % 2 == 0) {
-        std::fprintf(stderr, "usage: railyard-bench-live [--nodes N] [--seconds S] [--hang K] [--size WxH]\n");
+        std::fprintf(stderr, "usage: railyard-bench-live [--nodes N] [--seconds S] [--hang K] [--size WxH] [--agents sim|replay] [--sample S] [--screenshot DIR]\n");
         return 2;
     }
 
@@ -208,58 +334,108 @@ int main(int argc, char** argv)
     }
     auto plan = std::make_shared<const core::Plan>(std::move(made).value());
 
-    // The fabric: railyard-sim in a child process, trees on a RAM file system where there is one.
+    // The fabric: railyard-sim or the replay agents in a child process, trees on a RAM file system where there is one.
     const bool ram = QFileInfo(QStringLiteral("/dev/shm")).isWritable();
     QTemporaryDir dir((ram ? QStringLiteral("/dev/shm") : QDir::tempPath()) + QStringLiteral("/railyard-live-bench-XXXXXX"));
     const std::string root = dir.path().toStdString();
     std::ofstream(root + "/bench.plan.json") << specText;
-    const std::string sim = QCoreApplication::applicationDirPath().toStdString() + "/railyard-sim";
-    const std::string simSeconds = std::to_string(seconds + 600);
     const std::string simRoot = root + "/fabric";
-    const std::string simPlan = root + "/bench.plan.json";
-    const pid_t child = ::fork();
-    if (child == 0) {
-        ::setpriority(PRIO_PROCESS, 0, 19);
-        // 1,000 agents each with their connections and files: as many descriptors as allowed.
-        rlimit files {};
-        if (::getrlimit(RLIMIT_NOFILE, &files) == 0) {
-            files.rlim_cur = files.rlim_max;
-            ::setrlimit(RLIMIT_NOFILE, &files);
-        }
-        ::execl(sim.c_str(), sim.c_str(), "--plan", simPlan.c_str(), "--root", simRoot.c_str(), "--seconds", simSeconds.c_str(),
-            static_cast<char*>(nullptr));
-        std::fprintf(stderr, "cannot run %s: %s\n", sim.c_str(), std::strerror(errno));
-        ::_exit(127);
-    }
-    const auto stopFabric = [child] {
+    pid_t child = -1;
+    const auto stopFabric = [&child] {
+        if (child <= 0)
+            return;
         ::kill(child, SIGTERM);
         int status = 0;
         ::waitpid(child, &status, 0);
     };
     QElapsedTimer starting;
     starting.start();
-    const std::filesystem::path agentsFile = simRoot + "/agents.json";
-    while (!std::filesystem::exists(agentsFile) && starting.elapsed() < 300'000) {
-        int status = 0;
-        if (::waitpid(child, &status, WNOHANG) == child) {
-            std::fprintf(stderr, "railyard-sim ended before writing agents.json (status %d)\n", status);
+    std::vector<live::AgentListing> listings;
+    std::string tokenFile;
+    if (replay) {
+        // The emulator's trees, read once per node through the agent's reader; then served from memory.
+        live::EmulatorOptions options;
+        options.root = simRoot;
+        auto emulator = live::FabricEmulator::create(*plan, *catalog, {}, options);
+        if (!emulator || !(*emulator)->writeTree()) {
+            std::fprintf(stderr, "emulator: %s\n", emulator ? "cannot write the trees" : emulator.error().toString().c_str());
             return 1;
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        std::vector<live::CounterSnapshot> snapshots;
+        for (const live::EmulatedNode& n : (*emulator)->nodes()) {
+            live::NodeOptions o;
+            o.sysfsRoot = n.sysRoot;
+            o.node = n.name;
+            o.nodeType = n.nodeType;
+            o.railMap = n.railMap;
+            snapshots.push_back(live::NodeReader(std::move(o), live::emulatedSources(n.simDir)).counters());
+        }
+        int ports[2];
+        if (::pipe(ports) != 0)
+            return 1;
+        const double lineGbps = plan->summary.port.dataGbps;
+        child = ::fork();
+        if (child == 0) {
+            ::setpriority(PRIO_PROCESS, 0, 19);
+            ReplayAgents agents(std::move(snapshots), lineGbps);
+            const int port = agents.start();
+            (void)!::write(ports[1], &port, sizeof port);
+            agents.wait();
+            ::_exit(0);
+        }
+        int port = -1;
+        if (::read(ports[0], &port, sizeof port) != sizeof port || port <= 0) {
+            std::fprintf(stderr, "the replay agents did not start\n");
+            stopFabric();
+            return 1;
+        }
+        for (std::size_t i = 0; i < (*emulator)->nodes().size(); ++i)
+            listings.push_back({ (*emulator)->nodes()[i].name, "http://127.0.0.1:" + std::to_string(port) + "/n" + std::to_string(i) });
+        tokenFile = root + "/token";
+        std::ofstream(tokenFile) << "replay-agents-take-any-token\n";
+        std::printf("fabric (replay agents, nice 19: %zu nodes' snapshots read once through the agent's reader) up after %.1f s\n", listings.size(),
+            static_cast<double>(starting.elapsed()) / 1000.0);
+    } else {
+        const std::string sim = QCoreApplication::applicationDirPath().toStdString() + "/railyard-sim";
+        const std::string simSeconds = std::to_string(seconds + 600);
+        const std::string simPlan = root + "/bench.plan.json";
+        child = ::fork();
+        if (child == 0) {
+            ::setpriority(PRIO_PROCESS, 0, 19);
+            // 1,000 agents each with their connections and files: as many descriptors as allowed.
+            rlimit files {};
+            if (::getrlimit(RLIMIT_NOFILE, &files) == 0) {
+                files.rlim_cur = files.rlim_max;
+                ::setrlimit(RLIMIT_NOFILE, &files);
+            }
+            ::execl(sim.c_str(), sim.c_str(), "--plan", simPlan.c_str(), "--root", simRoot.c_str(), "--seconds", simSeconds.c_str(),
+                static_cast<char*>(nullptr));
+            std::fprintf(stderr, "cannot run %s: %s\n", sim.c_str(), std::strerror(errno));
+            ::_exit(127);
+        }
+        const std::filesystem::path agentsFile = simRoot + "/agents.json";
+        while (!std::filesystem::exists(agentsFile) && starting.elapsed() < 300'000) {
+            int status = 0;
+            if (::waitpid(child, &status, WNOHANG) == child) {
+                std::fprintf(stderr, "railyard-sim ended before writing agents.json (status %d)\n", status);
+                return 1;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+        // agents.json is written once every agent listens; give the write a moment to complete.
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        auto agents = live::readAgentsFile(agentsFile);
+        if (!agents) {
+            std::fprintf(stderr, "railyard-sim: %s\n", agents.error().toString().c_str());
+            stopFabric();
+            return 1;
+        }
+        std::printf("fabric (railyard-sim, nice 19) up after %.1f s\n", static_cast<double>(starting.elapsed()) / 1000.0);
+        for (const live::AgentEndpoint& a : agents->agents)
+            listings.push_back({ a.node, a.url });
+        tokenFile = agents->tokenFile.string();
     }
-    // agents.json is written once every agent listens; give the write a moment to complete.
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-    auto agents = live::readAgentsFile(agentsFile);
-    if (!agents) {
-        std::fprintf(stderr, "railyard-sim: %s\n", agents.error().toString().c_str());
-        stopFabric();
-        return 1;
-    }
-    std::printf("fabric (railyard-sim, nice 19) up after %.1f s\n", static_cast<double>(starting.elapsed()) / 1000.0);
     HangingListener hung;
-    std::vector<live::AgentListing> listings;
-    for (const live::AgentEndpoint& a : agents->agents)
-        listings.push_back({ a.node, a.url });
     if (hang > 0) {
         if (!hung.start()) {
             std::fprintf(stderr, "cannot start the hanging listener: %s\n", std::strerror(errno));
@@ -272,7 +448,7 @@ int main(int argc, char** argv)
             listings[static_cast<std::size_t>(k * step)].url = "http://127.0.0.1:" + std::to_string(hung.port());
     }
     const std::filesystem::path benchAgents = std::filesystem::path(root) / "agents.json";
-    if (!live::writeAgentsJson(benchAgents, agents->tokenFile.string(), listings)) {
+    if (!live::writeAgentsJson(benchAgents, tokenFile, listings)) {
         std::fprintf(stderr, "cannot write %s\n", benchAgents.c_str());
         stopFabric();
         return 1;
@@ -346,6 +522,17 @@ int main(int argc, char** argv)
         if (lateness.size() % 500 == 0)
             rssMax = std::max(rssMax, rssMiB());
     });
+    // --sample S: the memory every S seconds, as it goes (the long run's curve).
+    std::vector<std::pair<double, double>> rssCurve; // (seconds into the run, MiB)
+    QTimer sampler;
+    QObject::connect(&sampler, &QTimer::timeout, [&] {
+        rssCurve.push_back({ static_cast<double>(run.nsecsElapsed()) / 1e9, rssMiB() });
+        std::printf("  at %5.0f s: RSS %.1f MiB, %zu sweeps\n", rssCurve.back().first, rssCurve.back().second,
+            ws.session().framesReceived() - framesStart);
+        std::fflush(stdout);
+    });
+    if (sample > 0)
+        sampler.start(sample * 1000);
     QEventLoop loop;
     QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
     run.start();
@@ -355,7 +542,7 @@ int main(int argc, char** argv)
     probe.stop();
     const double wall = static_cast<double>(run.nsecsElapsed()) / 1e9;
     if (int status = 0; ::waitpid(child, &status, WNOHANG) == child) {
-        std::fprintf(stderr, "railyard-sim stopped during the run (status %d, its error above): the figures are not of a streaming fabric\n", status);
+        std::fprintf(stderr, "the fabric stopped during the run (status %d, its error above): the figures are not of a streaming fabric\n", status);
         return 1;
     }
     const double cpu = cpuSeconds(RUSAGE_SELF) - cpuStart, gui = cpuSeconds(RUSAGE_THREAD) - guiStart;
@@ -397,6 +584,17 @@ int main(int argc, char** argv)
     }().c_str());
     std::printf("CPU: this process %.0f %% of one core (poller and GUI; the fabric is the child's), GUI thread %.1f %%\n", 100 * cpu / wall, 100 * gui / wall);
     std::printf("memory: RSS %.0f MiB at the first sweep, %.0f MiB at the end, %.0f MiB at most\n", rssStart, rssEnd, rssMax);
+    if (rssCurve.size() >= 6) {
+        // Flat: the largest sample of the last third within 5 % of the sample at the first third.
+        const double first = rssCurve[rssCurve.size() / 3].second;
+        double last = 0;
+        for (std::size_t i = 2 * rssCurve.size() / 3; i < rssCurve.size(); ++i)
+            last = std::max(last, rssCurve[i].second);
+        const double growth = first > 0 ? 100 * (last - first) / first : 0;
+        std::printf("memory curve: %.1f MiB at %.0f s, at most %.1f MiB in the last third: %+.1f %% (%s)\n", first,
+            rssCurve[rssCurve.size() / 3].first, last, growth, growth <= 5 ? "flat" : "GROWING");
+        met = met && growth <= 5;
+    }
     met = met && loopP99 < 50 && frames > 0;
     if (hang > 0) {
         std::printf("hung agents: %d, shown lost: %d; GUI thread's worst stall %.1f ms (target < 100 ms)\n", hang, lost, loopMax);
