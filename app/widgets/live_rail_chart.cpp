@@ -7,12 +7,15 @@
 #include <QElapsedTimer>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QScrollBar>
 #include <QValueAxis>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 
 namespace railyard::app {
 
@@ -23,13 +26,25 @@ namespace {
 
     constexpr std::size_t kPaintSamples = 1000;
 
-    /// A chart view that times its own paints (the benchmark's figure).
+    /// A chart view that times its own paints (the benchmark's figure) and hands wheel turns on.
     class TimedChartView : public QChartView {
     public:
         using QChartView::QChartView;
         std::deque<double> paintMs;
+        std::function<void(int steps)> zoom; ///< wheel up (> 0): a shorter window
 
     protected:
+        void wheelEvent(QWheelEvent* event) override
+        {
+            const int steps = event->angleDelta().y() / 120;
+            if (zoom && steps != 0) {
+                zoom(steps);
+                event->accept();
+                return;
+            }
+            QChartView::wheelEvent(event);
+        }
+
         void paintEvent(QPaintEvent* event) override
         {
             QElapsedTimer timer;
@@ -72,6 +87,10 @@ struct LiveRailChart::Private {
     double lineRate = 0;
     double window = 300;
     bool paused = false;
+    const std::vector<std::deque<RailSample>>* series = nullptr; ///< the session's, last given
+    double now = 0;              ///< the newest time shown while live (frozen while paused)
+    std::optional<double> end;   ///< the window's end when scrolled back; none: it follows the newest sample
+    QScrollBar* scroll = nullptr;
     QChart* chart = nullptr;
     TimedChartView* view = nullptr;
     QValueAxis* x = nullptr;
@@ -102,9 +121,27 @@ LiveRailChart::LiveRailChart(Kind kind, QWidget* parent)
     d->view = new TimedChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing, false); // thousands of segments: sharp and fast
     d->view->setMinimumHeight(160);
+    d->view->zoom = [this](int steps) { zoomBy(steps); };
+    // Scrolled back through the kept samples (LiveSession::kSeriesCapacity); at its right end the
+    // window follows the newest sample again.
+    d->scroll = new QScrollBar(Qt::Horizontal, this);
+    d->scroll->setToolTip(tr("Scroll back through the samples kept; at the right end the chart follows the newest. The mouse wheel on the chart zooms."));
+    d->scroll->setRange(0, 0);
+    connect(d->scroll, &QScrollBar::valueChanged, this, [this](int value) {
+        if (!d->series)
+            return;
+        const double oldest = oldestSample();
+        const double latest = std::max(d->window, d->now);
+        const double end = oldest + d->window + value;
+        d->end = value >= d->scroll->maximum() || end >= latest ? std::nullopt : std::optional<double>(end);
+        redraw();
+        emit viewChanged(d->window, d->end);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
+    layout->setSpacing(0);
+    layout->addWidget(d->view, 1);
+    layout->addWidget(d->scroll);
 }
 
 LiveRailChart::~LiveRailChart() = default;
@@ -149,17 +186,39 @@ void LiveRailChart::configure(int rails, bool roce, double lineRateGbps)
 
 void LiveRailChart::setSeries(const std::vector<std::deque<RailSample>>& series, double now)
 {
+    d->series = &series;
     if (d->paused)
         return;
-    const double from = std::max(0.0, now - d->window);
-    const double to = std::max(d->window, now);
+    d->now = now;
+    redraw();
+}
+
+double LiveRailChart::oldestSample() const
+{
+    double oldest = d->now;
+    if (d->series)
+        for (const auto& rail : *d->series)
+            if (!rail.empty())
+                oldest = std::min(oldest, rail.front().t);
+    return oldest;
+}
+
+void LiveRailChart::redraw()
+{
+    // The window [to - window, to]: up to the newest sample, or where it was scrolled back to.
+    const double latest = std::max(d->window, d->now);
+    const double oldest = oldestSample();
+    const double to = d->end ? std::clamp(*d->end, std::min(latest, oldest + d->window), latest) : latest;
+    const double from = to - d->window;
     double top = d->kind == Kind::Throughput ? d->lineRate * 1.1 : 0;
     for (std::size_t r = 0; r < d->primary.size(); ++r) {
         QList<QPointF> a, b;
-        if (r < series.size()) {
-            for (const RailSample& s : series[r]) {
-                if (s.t < from)
-                    continue;
+        if (d->series && r < d->series->size()) {
+            const std::deque<RailSample>& rail = (*d->series)[r];
+            // The samples are in time order: start at the first inside the window.
+            auto it = std::lower_bound(rail.begin(), rail.end(), from, [](const RailSample& s, double t) { return s.t < t; });
+            for (; it != rail.end() && it->t <= to; ++it) {
+                const RailSample& s = *it;
                 // A rail's aggregate over its ports: per-port figures are in the grid.
                 double first = 0, second = 0;
                 if (d->kind == Kind::Throughput) {
@@ -181,9 +240,46 @@ void LiveRailChart::setSeries(const std::vector<std::deque<RailSample>>& series,
             d->secondary[r]->replace(b);
     }
     if (d->reference)
-        d->reference->replace(QList<QPointF> { { to - d->window, d->lineRate }, { to, d->lineRate } });
-    d->x->setRange(to - d->window, to);
+        d->reference->replace(QList<QPointF> { { from, d->lineRate }, { to, d->lineRate } });
+    d->x->setRange(from, to);
     setYRange(d->y, niceCeil(top));
+    // The scroll bar: whole seconds from the oldest sample's window to the newest.
+    const QSignalBlocker quiet(d->scroll);
+    const int span = static_cast<int>(std::max(0.0, std::floor(latest - (oldest + d->window))));
+    d->scroll->setRange(0, span);
+    d->scroll->setPageStep(static_cast<int>(d->window));
+    d->scroll->setSingleStep(std::max(1, static_cast<int>(d->window / 10)));
+    d->scroll->setValue(d->end ? static_cast<int>(std::round(to - d->window - oldest)) : span);
+}
+
+void LiveRailChart::zoomBy(int steps)
+{
+    // Each wheel step: a window 1.5 times shorter (up) or longer (down), 10 s to the samples kept.
+    const double factor = std::pow(1.5, -steps);
+    setView(std::clamp(d->window * factor, 10.0, static_cast<double>(LiveSession::kSeriesCapacity)), d->end);
+    emit viewChanged(d->window, d->end);
+}
+
+void LiveRailChart::setView(double windowSeconds, std::optional<double> end)
+{
+    d->window = std::max(10.0, windowSeconds);
+    d->end = end;
+    redraw();
+}
+
+std::optional<double> LiveRailChart::viewEnd() const
+{
+    return d->end;
+}
+
+std::pair<double, double> LiveRailChart::visibleRange() const
+{
+    return { d->x->min(), d->x->max() };
+}
+
+QScrollBar* LiveRailChart::scrollBar() const
+{
+    return d->scroll;
 }
 
 void LiveRailChart::setWindowSeconds(double seconds)

@@ -79,6 +79,9 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
 
     m_throughput = new LiveRailChart(LiveRailChart::Kind::Throughput, this);
     m_congestion = new LiveRailChart(LiveRailChart::Kind::Congestion, this);
+    // The two time charts zoom and scroll together.
+    connect(m_throughput, &LiveRailChart::viewChanged, m_congestion, &LiveRailChart::setView);
+    connect(m_congestion, &LiveRailChart::viewChanged, m_throughput, &LiveRailChart::setView);
     m_nodes = new LiveNodesModel(this);
     m_fabric = new LiveFabricView(this);
     auto* nodesView = new QTableView(this);

@@ -1380,6 +1380,10 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source>line rate</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Scroll back through the samples kept; at the right end the chart follows the newest. The mouse wheel on the chart zooms.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveReport</name>

@@ -1382,6 +1382,10 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source>line rate</source>
         <translation>회선 속도</translation>
     </message>
+    <message>
+        <source>Scroll back through the samples kept; at the right end the chart follows the newest. The mouse wheel on the chart zooms.</source>
+        <translation>보관된 샘플을 거슬러 스크롤합니다. 오른쪽 끝에서는 차트가 최신 샘플을 따라갑니다. 차트 위에서 마우스 휠로 확대/축소합니다.</translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveReport</name>

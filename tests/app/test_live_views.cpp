@@ -3,12 +3,14 @@
 // The Live workspace's leaf/spine view and its connect paths, offscreen: a `congested` fault in the
 // demo fabric turns that leaf's uplinks to the congestion colour (and only that leaf's); hover and
 // click give the switch and its ports in the side panel; a hostfile with one host that has no
-// agent shows that host as lost while the others fill in; the connect dialogs' fields.
+// agent shows that host as lost while the others fill in; the connect dialogs' fields; the time
+// charts zoom with the wheel and scroll back together.
 #include "app/models/live_session.h"
 #include "app/widgets/live_connect_dialog.h"
 #include "app/widgets/live_fabric_view.h"
 #include "app/widgets/live_grid.h"
 #include "app/widgets/live_node_panel.h"
+#include "app/widgets/live_rail_chart.h"
 #include "app/widgets/live_workspace.h"
 #include "core/plan_spec.h"
 #include "live/sim/agent_farm.h"
@@ -17,17 +19,21 @@
 #include "signal_wait.h"
 #include "test_plans.h"
 
+#include <QApplication>
+#include <QChartView>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QWheelEvent>
 
 #include <gtest/gtest.h>
 
@@ -256,4 +262,57 @@ TEST(LiveViews, ConnectDialogsCollectTheirFields)
     EXPECT_FALSE(session.connectPrometheus(QStringLiteral("prometheus:9090"), false));
     ASSERT_EQ(failed.size(), 1);
     EXPECT_EQ(session.state(), app::LiveSession::State::Disconnected);
+}
+
+TEST(LiveViews, TimeChartsZoomAndScrollBackTogether)
+{
+    app::LiveWorkspace ws;
+    ws.resize(1280, 800);
+    ws.show();
+    ws.setPlan(plan(), catalog());
+    app::LiveRailChart* throughput = ws.throughputChart();
+    app::LiveRailChart* congestion = ws.congestionChart();
+    throughput->configure(2, false, 400);
+    congestion->configure(2, false, 0);
+    // Ten minutes of samples, one a second.
+    std::vector<std::deque<app::RailSample>> series(2);
+    for (int t = 0; t < 600; ++t)
+        for (auto& rail : series)
+            rail.push_back({ static_cast<double>(t), 100.0 + t % 50, 90.0, 0, 0, 0, 0 });
+    throughput->setSeries(series, 599);
+    congestion->setSeries(series, 599);
+    EXPECT_EQ(throughput->visibleRange(), std::make_pair(299.0, 599.0)); // the default 5 minutes, newest at the right
+    EXPECT_FALSE(throughput->viewEnd());
+
+    // The wheel zooms in (1.5 times shorter), and the other chart follows.
+    auto* view = throughput->findChild<QChartView*>();
+    ASSERT_NE(view, nullptr);
+    const QPointF at(view->width() / 2.0, view->height() / 2.0);
+    QWheelEvent up(at, view->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view->viewport(), &up);
+    EXPECT_DOUBLE_EQ(throughput->windowSeconds(), 200.0);
+    EXPECT_EQ(throughput->visibleRange(), std::make_pair(399.0, 599.0));
+    EXPECT_EQ(congestion->visibleRange(), std::make_pair(399.0, 599.0));
+
+    // Scrolled back to the start: the oldest 200 s, in both; new samples do not move the view.
+    throughput->scrollBar()->setValue(0);
+    EXPECT_EQ(throughput->visibleRange(), std::make_pair(0.0, 200.0));
+    EXPECT_EQ(congestion->visibleRange(), std::make_pair(0.0, 200.0));
+    ASSERT_TRUE(throughput->viewEnd());
+    EXPECT_GT(throughput->pointCount(0), 190);
+    for (auto& rail : series)
+        rail.push_back({ 600.0, 100.0, 90.0, 0, 0, 0, 0 });
+    throughput->setSeries(series, 600);
+    EXPECT_EQ(throughput->visibleRange(), std::make_pair(0.0, 200.0));
+
+    // At the bar's right end it follows the newest sample again.
+    throughput->scrollBar()->setValue(throughput->scrollBar()->maximum());
+    EXPECT_FALSE(throughput->viewEnd());
+    EXPECT_EQ(throughput->visibleRange(), std::make_pair(400.0, 600.0));
+    EXPECT_FALSE(congestion->viewEnd());
+
+    // Zoomed out past what is kept: at most the session's hour.
+    QWheelEvent down(at, view->mapToGlobal(at), QPoint(), QPoint(0, -120 * 12), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view->viewport(), &down);
+    EXPECT_DOUBLE_EQ(throughput->windowSeconds(), static_cast<double>(app::LiveSession::kSeriesCapacity));
 }
