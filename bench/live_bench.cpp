@@ -77,6 +77,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -224,8 +225,12 @@ private:
     {
         for (;;) {
             const int c = ::accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC);
-            if (c < 0)
-                return;
+            if (c < 0) {
+                if (errno == EBADF || errno == EINVAL)
+                    return; // the listener is gone
+                std::this_thread::sleep_for(std::chrono::milliseconds(errno == EMFILE || errno == ENFILE ? 10 : 0));
+                continue; // a client that gave up before it was accepted, descriptors short for a moment
+            }
             std::string request;
             char buf[2048];
             while (request.find("\r\n\r\n") == std::string::npos && request.size() < 16384) {

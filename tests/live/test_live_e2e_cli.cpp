@@ -71,7 +71,24 @@ namespace {
                 ::_exit(127);
             }
         }
-        ~Child() { kill(SIGKILL); }
+        /// Ended with SIGTERM, so that railyard-sim stops what it started (ibsim, OpenSM: a
+        /// SIGKILL would leave them running, an orphaned ibsim spinning on its closed console);
+        /// SIGKILL after 10 s.
+        ~Child()
+        {
+            if (m_pid <= 0 || m_reaped)
+                return;
+            ::kill(m_pid, SIGCONT);
+            ::kill(m_pid, SIGTERM);
+            for (int i = 0; i < 200; ++i) {
+                if (::waitpid(m_pid, nullptr, WNOHANG) == m_pid) {
+                    m_reaped = true;
+                    return;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+            kill(SIGKILL);
+        }
         Child(const Child&) = delete;
         Child& operator=(const Child&) = delete;
 
