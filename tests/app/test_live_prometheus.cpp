@@ -17,6 +17,7 @@
 #include "live/sim/faults.h"
 #include "planner/planner.h"
 #include "test_plans.h"
+#include "tests/live/loopback_http.h"
 
 #include <QDir>
 #include <QFile>
@@ -26,10 +27,6 @@
 #include <QTimer>
 
 #include <gtest/gtest.h>
-
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <fstream>
 
@@ -47,20 +44,6 @@ std::shared_ptr<const core::Plan> plan()
 {
     static auto p = test::planOfSpec(test::liveTestSpec("live prometheus test"));
     return p;
-}
-
-/// A loopback port nothing listens on (bound, then released) for Prometheus' web listener.
-int unusedLoopbackPort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in addr {};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-    socklen_t len = sizeof addr;
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-    ::close(fd);
-    return ntohs(addr.sin_port);
 }
 
 QString readAll(const QString& path)
@@ -104,7 +87,7 @@ TEST(LivePrometheus, WorkspaceConnectedToARealPrometheusFillsItsGrid)
     std::ofstream(root + "/prometheus.yml") << "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
                                                "scrape_configs:\n  - job_name: railyard\n    honor_labels: true\n"
                                                "    file_sd_configs:\n      - files: [ \"" + root + "/targets.json\" ]\n        refresh_interval: 1s\n";
-    const int port = unusedLoopbackPort();
+    const int port = live::test::unusedLoopbackPort();
     live::SpawnOptions spawn;
     spawn.log = root + "/prometheus.log";
     live::ChildProcess server({ prometheus, "--config.file=" + root + "/prometheus.yml", "--storage.tsdb.path=" + root + "/tsdb",
