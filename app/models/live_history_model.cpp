@@ -2,14 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "app/models/live_history_model.h"
 
-// telemetry.h (through run_results.h) names members `signals`: Qt's keyword macros are set aside for it.
-#pragma push_macro("slots")
-#pragma push_macro("signals")
-#undef slots
-#undef signals
-#include "live/client/run_results.h"
-#pragma pop_macro("signals")
-#pragma pop_macro("slots")
+#include "app/models/run_results.h"
 
 #include <QDateTime>
 #include <QFileInfo>

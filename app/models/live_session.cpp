@@ -7,14 +7,7 @@
 #include "live/client/hostfile.h"
 #include "live/client/prometheus_source.h"
 #include "live/client/collective_runner.h"
-// telemetry.h (through run_results.h) names members `signals`: Qt's keyword macros are set aside for it.
-#pragma push_macro("slots")
-#pragma push_macro("signals")
-#undef slots
-#undef signals
-#include "live/client/run_results.h"
-#pragma pop_macro("signals")
-#pragma pop_macro("slots")
+#include "app/models/run_results.h"
 #include "live/common/tool_invocation.h"
 #include "live/sim/faults.h"
 #include "live/sim/perftest_tools.h"

@@ -4,14 +4,7 @@
 
 #include "app/models/live_session.h"
 #include "app/widgets/live_test_result.h"
-// telemetry.h (through run_results.h) names members `signals`: Qt's keyword macros are set aside for it.
-#pragma push_macro("slots")
-#pragma push_macro("signals")
-#undef slots
-#undef signals
-#include "live/client/run_results.h"
-#pragma pop_macro("signals")
-#pragma pop_macro("slots")
+#include "app/models/run_results.h"
 
 #include <QAction>
 #include <QCheckBox>
