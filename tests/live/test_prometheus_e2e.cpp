@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <thread>
 
@@ -248,9 +249,14 @@ TEST_F(PrometheusE2E, AgreesWithDirectPollingWithinFivePercent)
     EXPECT_LT(railTx(viaPrometheus, 5), 0.95 * railTx(viaPrometheus, 4));
     EXPECT_LT(railTx(direct, 5), 0.95 * railTx(direct, 4));
 
-    // The target labels at work in PromQL itself: sum by (leaf) is the per-leaf load.
+    // The target labels at work in PromQL itself: sum by (leaf) is the per-leaf load. It is evaluated at
+    // the reading's instant: a query "now" sees a later window, whose traffic may differ by more than 5 %
+    // where scrapes are late (a loaded machine, a sanitizer build).
+    char at[32];
+    std::snprintf(at, sizeof at, "%.3f", static_cast<double>(reading->timestampMs) / 1000);
     const auto body = get(s_url,
-        "/api/v1/query?query=sum%20by%20(leaf)%20(rate(railyard_infiniband_port_data_transmitted_bytes_total%7Bjob%3D%22railyard%22%7D%5B10s%5D))");
+        "/api/v1/query?query=sum%20by%20(leaf)%20(rate(railyard_infiniband_port_data_transmitted_bytes_total%7Bjob%3D%22railyard%22%7D%5B10s%5D))"
+        "&time=" + std::string(at));
     ASSERT_TRUE(body);
     const auto byLeaf = parsePrometheusAnswer(*body, "sum by (leaf)");
     ASSERT_TRUE(byLeaf) << byLeaf.error().toString();
