@@ -4,13 +4,15 @@
 // and forwards each connection to an agent, or misbehaves the way a bad network or a broken
 // agent does (delay, stall, reset, byte-by-byte answers, a close mid-answer, garbage, an endless
 // body, an accept that never answers). The fault can be changed while it runs; connections
-// started after the change get the new one. Plain sockets and one thread per connection: a test
-// has a handful.
+// started after the change get the new one. Plain sockets and one thread per connection, joined
+// once it ends (railyard-bench-live --hostile runs proxies for minutes).
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <list>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -58,13 +60,13 @@ public:
     {
         m_stop = true;
         m_acceptor.join();
-        std::vector<std::thread> threads;
+        std::list<Connection> threads;
         {
             const std::lock_guard lock(m_mutex);
             threads.swap(m_threads);
         }
-        for (std::thread& t : threads)
-            t.join();
+        for (Connection& c : threads)
+            c.thread.join();
         ::close(m_listen);
     }
 
@@ -102,10 +104,27 @@ private:
                 continue;
             const Fault fault = m_fault;
             const std::lock_guard lock(m_mutex);
-            m_threads.emplace_back([this, client, fault] {
+            reapFinished();
+            auto done = std::make_shared<std::atomic<bool>>(false);
+            m_threads.push_back({ std::thread([this, client, fault, done] {
                 serve(client, fault);
                 ::close(client);
-            });
+                *done = true;
+            }),
+                done });
+        }
+    }
+
+    // Joins the connections' threads that have ended (a long run makes thousands).
+    void reapFinished()
+    {
+        for (auto it = m_threads.begin(); it != m_threads.end();) {
+            if (*it->done) {
+                it->thread.join();
+                it = m_threads.erase(it);
+            } else {
+                ++it;
+            }
         }
     }
 
@@ -251,8 +270,12 @@ private:
     std::atomic<int> m_delayMs { 0 };
     std::atomic<long long> m_hugeBytes { 0 };
     std::thread m_acceptor;
+    struct Connection {
+        std::thread thread;
+        std::shared_ptr<std::atomic<bool>> done;
+    };
     std::mutex m_mutex;
-    std::vector<std::thread> m_threads;
+    std::list<Connection> m_threads;
 };
 
 } // namespace railyard::live::test
