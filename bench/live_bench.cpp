@@ -153,6 +153,8 @@ public:
         if (m_child < 0)
             return {};
         if (m_child == 0) {
+            // The agents' side: at the lowest priority, as the fabric (on a cluster it is on the nodes).
+            ::setpriority(PRIO_PROCESS, 0, 19);
             ::close(ports[0]);
             ::close(heal[1]);
             std::vector<std::unique_ptr<live::test::FaultProxy>> proxies;
