@@ -4,6 +4,7 @@
 
 #include "core/text.h"
 #include "live/common/inventory_json.h"
+#include "live/common/json_fields.h"
 #include "live/common/rate.h"
 #include "live/common/subprocess.h"
 
@@ -159,7 +160,7 @@ namespace {
         const auto doc = nlohmann::json::parse(r.body, nullptr, false);
         if (doc.is_object() && doc.contains("error")) {
             const auto& e = doc["error"];
-            detail = e.is_object() ? e.value("message", e.dump()) : e.dump();
+            detail = e.is_object() ? stringField(e, "message", e.dump()) : e.dump();
         }
         return core::Error { "AGENT_HTTP_STATUS", what + ": HTTP " + std::to_string(r.status) + (detail.empty() ? "" : " (" + detail + ")"),
             r.agent.node, "check that the node's agent has the launcher in its --tools-dir" };
@@ -185,17 +186,23 @@ namespace {
             return;
         }
         const std::string id = doc["id"].get<std::string>();
-        if (doc.value("state", std::string()) == "failed_to_start") {
-            run.error = core::Error { "LAUNCHER_START", agent.node + " could not start " + run.launcher.program + ": " + doc.value("error", std::string()),
+        if (stringField(doc, "state") == "failed_to_start") {
+            run.error = core::Error { "LAUNCHER_START", agent.node + " could not start " + run.launcher.program + ": " + stringField(doc, "error"),
                 agent.node, "install it on that node (Open MPI: openmpi-bin) in the agent's --tools-dir" };
             return;
         }
-        const auto deadline = Clock::now() + options.timeout + std::chrono::seconds(10); // the agent times it out first
+        // The agent times the launcher out first; past this it is stopped from here, and an agent
+        // that still does not say it ended is left after a grace period (as long as the run, 10 s at most).
+        const std::chrono::milliseconds kGrace = std::clamp<std::chrono::milliseconds>(options.timeout, std::chrono::seconds(1), std::chrono::seconds(10));
+        auto deadline = Clock::now() + options.timeout + kGrace;
+        bool stopSent = false;
         std::size_t offset = 0;
         for (;;) {
-            if (stopRequested(options)) {
+            if (!stopSent && stopRequested(options)) {
                 run.cancelled = true;
+                stopSent = true;
                 requestAll({ { agent, "DELETE", "/v1/tests/" + id, {} } }, options.fetch);
+                deadline = std::min(deadline, Clock::now() + kGrace);
             }
             const AgentReply r = requestAll({ { agent, "GET", "/v1/tests/" + id + "?offset=" + std::to_string(offset), {} } }, options.fetch).front();
             if (r.error || r.status != 200) {
@@ -208,10 +215,17 @@ namespace {
                 run.error = core::Error { "AGENT_JSON", "the agent's test state is not JSON", agent.node, "" };
                 return;
             }
-            const std::string text = state.value("output", std::string());
+            const std::string text = stringField(state, "output");
+            if (run.output.size() + text.size() > kMaxToolOutputBytes) {
+                run.error = core::Error { "AGENT_OUTPUT_TOO_LARGE",
+                    run.launcher.program + " on " + agent.node + ": more than " + std::to_string(kMaxToolOutputBytes >> 20) + " MiB of output; stopped",
+                    agent.node, "the agent is not railyard-agent, or the launcher is not the one it should be" };
+                requestAll({ { agent, "DELETE", "/v1/tests/" + id, {} } }, options.fetch);
+                return;
+            }
             reader.add(text, run.output);
-            offset = state.value("next_offset", offset + text.size());
-            const std::string s = state.value("state", std::string("running"));
+            offset = unsignedField(state, "next_offset").value_or(offset + text.size());
+            const std::string s = stringField(state, "state", "running");
             if (s != "running" && text.empty()) {
                 if (s == "timed_out")
                     run.timedOut = true;
@@ -221,11 +235,13 @@ namespace {
                     run.exitStatus = 128 + state["signal"].get<int>();
                 return;
             }
-            if (run.cancelled && Clock::now() > deadline)
-                return;
             if (Clock::now() > deadline) {
+                if (stopSent)
+                    return; // stopped once already: the agent does not say that it ended
                 run.timedOut = true;
+                stopSent = true;
                 requestAll({ { agent, "DELETE", "/v1/tests/" + id, {} } }, options.fetch);
+                deadline = Clock::now() + kGrace;
             }
             if (text.empty())
                 std::this_thread::sleep_for(options.pollInterval);

@@ -4,6 +4,7 @@
 
 #include "core/text.h"
 #include "live/client/agent_client.h"
+#include "live/common/json_fields.h"
 #include "live/common/text_scan.h"
 
 #include <nlohmann/json.hpp>
@@ -145,10 +146,10 @@ core::Result<PromAnswer> parsePrometheusAnswer(std::string_view body, const std:
     const json doc = json::parse(body, nullptr, false);
     if (doc.is_discarded() || !doc.is_object())
         return malformed(where, "not JSON (" + preview(body) + ")");
-    const std::string status = doc.value("status", "");
+    const std::string status = stringField(doc, "status");
     if (status == "error") {
-        const std::string type = doc.value("errorType", "");
-        const std::string message = doc.value("error", "");
+        const std::string type = stringField(doc, "errorType");
+        const std::string message = stringField(doc, "error");
         std::string hint = "check the PromQL: --window must be a duration (30s, 2m), --selector label matchers (job=\"railyard\")";
         if (type == "timeout" || type == "canceled")
             hint = "the server gave up: shorten --window or narrow --selector, or raise the server's --query.timeout";
@@ -162,7 +163,7 @@ core::Result<PromAnswer> parsePrometheusAnswer(std::string_view body, const std:
     if (data == doc.end() || !data->is_object() || !data->contains("resultType") || !data->contains("result"))
         return malformed(where, "no data.resultType and data.result");
     PromAnswer out;
-    out.resultType = data->value("resultType", "");
+    out.resultType = stringField(*data, "resultType");
     if (const auto w = doc.find("warnings"); w != doc.end() && w->is_array())
         for (const json& text : *w)
             if (text.is_string())

@@ -5,6 +5,7 @@
 #include "core/plan_json.h"
 #include "core/plan_json_parts.h"
 #include "core/text.h"
+#include "live/common/json_fields.h"
 
 #include <algorithm>
 #include <chrono>
@@ -31,6 +32,9 @@ std::string utcNow()
 
 namespace {
 
+    /// Rails in a stored run: anything else in the document is not a rail.
+    constexpr int kMaxRail = 1023;
+
     std::pair<int, int> errorsAndWarnings(const std::vector<core::Finding>& findings)
     {
         int errors = 0, warnings = 0;
@@ -39,24 +43,6 @@ namespace {
             warnings += f.severity == core::Severity::Warning;
         }
         return { errors, warnings };
-    }
-
-    std::optional<double> number(const nlohmann::json& j, const char* key)
-    {
-        if (!j.is_object())
-            return std::nullopt;
-        const auto it = j.find(key);
-        if (it == j.end() || !it->is_number())
-            return std::nullopt;
-        return it->get<double>();
-    }
-
-    std::string textOf(const nlohmann::json& j, const char* key)
-    {
-        if (!j.is_object())
-            return {};
-        const auto it = j.find(key);
-        return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
     }
 
     /// 1048576 -> "1 MiB"; sizes that are not a whole unit in bytes.
@@ -79,10 +65,10 @@ namespace {
             return out;
         for (const nlohmann::json& f : *it) {
             core::Finding finding;
-            finding.severity = core::detail::severityFromName(textOf(f, "severity")).value_or(core::Severity::Info);
-            finding.code = textOf(f, "code");
-            finding.message = textOf(f, "message");
-            finding.where = textOf(f, "where");
+            finding.severity = core::detail::severityFromName(stringField(f, "severity")).value_or(core::Severity::Info);
+            finding.code = stringField(f, "code");
+            finding.message = stringField(f, "message");
+            finding.where = stringField(f, "where");
             out.push_back(std::move(finding));
         }
         return out;
@@ -108,11 +94,10 @@ namespace {
             return;
         for (const nlohmann::json& t : tests) {
             RunRow row;
-            if (const auto rail = number(t, "rail"))
-                row.rail = static_cast<int>(*rail);
-            row.key = prefix + "rail " + (row.rail ? std::to_string(*row.rail) : std::string("?")) + ": " + textOf(t, "client") + " -> "
-                + textOf(t, "server");
-            row.measured = number(t, "gbps");
+            row.rail = intField(t, "rail", 0, kMaxRail);
+            row.key = prefix + "rail " + (row.rail ? std::to_string(*row.rail) : std::string("?")) + ": " + stringField(t, "client") + " -> "
+                + stringField(t, "server");
+            row.measured = numberField(t, "gbps");
             row.expected = bound;
             row.percent = percentOf(row.measured, row.expected);
             row.verdict = !row.measured ? "failed" : *row.measured < lowGbps ? "low" : "ok";
@@ -218,7 +203,7 @@ core::Result<RunTable> runTableOf(const std::string& kind, const nlohmann::json&
     RunTable table;
     table.kind = kind;
     table.findings = findingsOf(doc);
-    table.complete = doc.value("complete", true);
+    table.complete = boolField(doc, "complete", true);
     if (isBandwidthKind(kind)) {
         const auto rounds = doc.find("rounds");
         if (rounds == doc.end() || !rounds->is_array())
@@ -226,11 +211,11 @@ core::Result<RunTable> runTableOf(const std::string& kind, const nlohmann::json&
         table.unit = "Gb/s";
         table.measuredName = "measured Gb/s";
         table.expectedName = "plan's bound Gb/s";
-        const double low = number(doc, "low_gbps").value_or(0);
-        const std::optional<double> bound = number(doc, "bound_gbps"); // one figure for every test
+        const double low = numberField(doc, "low_gbps").value_or(0);
+        const std::optional<double> bound = numberField(doc, "bound_gbps"); // one figure for every test
         for (const nlohmann::json& round : *rounds)
-            bandwidthRows(round.value("tests", nlohmann::json::array()), "", bound, low, table.rows);
-        bandwidthRows(doc.value("retests", nlohmann::json::array()), "retest ", bound, low, table.rows);
+            bandwidthRows(memberOf(round, "tests"), "", bound, low, table.rows);
+        bandwidthRows(memberOf(doc, "retests"), "retest ", bound, low, table.rows);
         return table;
     }
     if (isCollectiveKind(kind)) {
@@ -241,17 +226,16 @@ core::Result<RunTable> runTableOf(const std::string& kind, const nlohmann::json&
         table.measuredName = "busbw GB/s";
         table.expectedName = "plan's bound GB/s";
         for (const nlohmann::json& run : *runs) {
-            std::optional<int> rail;
-            if (const auto r = number(run, "rail"))
-                rail = static_cast<int>(*r);
+            const std::optional<int> rail = intField(run, "rail", 0, kMaxRail);
             const std::string scope = rail ? "rail " + std::to_string(*rail) : std::string("all rails");
-            const nlohmann::json expected = run.value("expected", nlohmann::json::object());
-            const std::optional<double> bound = number(expected, "bound_busbw_gbs");
-            const std::string verdict = textOf(expected.value("verdict", nlohmann::json::object()), "status");
-            const nlohmann::json tests = run.value("tests", nlohmann::json::object());
-            const nlohmann::json sizes = tests.is_object() ? tests.value("rows", nlohmann::json::array()) : nlohmann::json::array();
-            const bool failed = !run.value("error", nlohmann::json()).is_null() || run.value("cancelled", false) || run.value("timed_out", false)
-                || (run.contains("exit_status") && !run["exit_status"].is_null() && run["exit_status"] != 0);
+            const nlohmann::json& expected = memberOf(run, "expected");
+            const std::optional<double> bound = numberField(expected, "bound_busbw_gbs");
+            const std::string verdict = stringField(memberOf(expected, "verdict"), "status");
+            const nlohmann::json& rows = memberOf(memberOf(run, "tests"), "rows");
+            const nlohmann::json sizes = rows.is_array() ? rows : nlohmann::json::array();
+            const nlohmann::json& exitStatus = memberOf(run, "exit_status");
+            const bool failed = !memberOf(run, "error").is_null() || boolField(run, "cancelled", false) || boolField(run, "timed_out", false)
+                || (!exitStatus.is_null() && exitStatus != 0);
             if (sizes.empty()) {
                 table.rows.push_back({ scope, rail, std::nullopt, bound, std::nullopt, failed ? "failed" : verdict, std::nullopt });
                 continue;
@@ -259,10 +243,10 @@ core::Result<RunTable> runTableOf(const std::string& kind, const nlohmann::json&
             for (const nlohmann::json& size : sizes) {
                 RunRow row;
                 row.rail = rail;
-                row.bytes = size.value("bytes", std::uint64_t { 0 });
+                row.bytes = unsignedField(size, "bytes").value_or(0);
                 row.key = scope + ": " + bytesLabel(*row.bytes);
-                std::optional<double> best = number(size.value("out_of_place", nlohmann::json::object()), "busbw_gbs");
-                if (const auto inPlace = number(size.value("in_place", nlohmann::json::object()), "busbw_gbs"); inPlace && (!best || *inPlace > *best))
+                std::optional<double> best = numberField(memberOf(size, "out_of_place"), "busbw_gbs");
+                if (const auto inPlace = numberField(memberOf(size, "in_place"), "busbw_gbs"); inPlace && (!best || *inPlace > *best))
                     best = inPlace;
                 row.measured = best;
                 row.expected = bound;
@@ -285,10 +269,10 @@ core::Result<RunTable> runTableOf(const std::string& kind, const nlohmann::json&
             if (f.severity != core::Severity::Info)
                 ++atNode[f.where.substr(0, f.where.find('/'))];
         for (const nlohmann::json& n : *nodes) {
-            const std::string node = textOf(n, "node");
+            const std::string node = stringField(n, "node");
             const int found = atNode.count(node) ? atNode[node] : 0;
             table.rows.push_back({ node, std::nullopt, static_cast<double>(found), 0.0, std::nullopt,
-                !n.value("reachable", true) ? "unreachable" : found > 0 ? "findings" : "ok", std::nullopt });
+                !boolField(n, "reachable", true) ? "unreachable" : found > 0 ? "findings" : "ok", std::nullopt });
         }
         return table;
     }

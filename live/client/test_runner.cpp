@@ -4,6 +4,7 @@
 
 #include "core/plan_json.h"
 #include "live/client/live_check.h"
+#include "live/common/json_fields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -61,7 +62,7 @@ namespace {
         const auto doc = nlohmann::json::parse(r.body, nullptr, false);
         if (!doc.is_discarded() && doc.is_object() && doc.contains("error")) {
             const auto& e = doc["error"];
-            detail = e.is_object() ? e.value("message", e.dump()) : e.dump();
+            detail = e.is_object() ? stringField(e, "message", e.dump()) : e.dump();
         }
         return core::Error { "AGENT_HTTP_STATUS", what + ": HTTP " + std::to_string(r.status) + (detail.empty() ? "" : " (" + detail + ")"),
             r.agent.node, "check that the node's agent is railyard-agent with /v1/tests and that it has the tool in its --tools-dir" };
@@ -86,7 +87,7 @@ namespace {
                 continue;
             }
             jobs[i]->id = doc["id"].get<std::string>();
-            jobs[i]->state = doc.value("state", std::string("running"));
+            jobs[i]->state = stringField(doc, "state", "running");
         }
     }
 
@@ -112,9 +113,17 @@ namespace {
                 live[i]->error = core::Error { "AGENT_JSON", "the agent's test state is not JSON", r.agent.node, "" };
                 continue;
             }
-            live[i]->output += doc.value("output", std::string());
-            live[i]->offset = doc.value("next_offset", live[i]->offset + doc.value("output", std::string()).size());
-            live[i]->state = doc.value("state", std::string("running"));
+            const std::string output = stringField(doc, "output");
+            if (live[i]->output.size() + output.size() > kMaxToolOutputBytes) {
+                live[i]->error = core::Error { "AGENT_OUTPUT_TOO_LARGE",
+                    live[i]->invocation->program + " on " + r.agent.node + ": more than " + std::to_string(kMaxToolOutputBytes >> 20)
+                        + " MiB of output; stopped",
+                    r.agent.node, "the agent is not railyard-agent, or the tool is not the perftest it should be" };
+                continue;
+            }
+            live[i]->output += output;
+            live[i]->offset = unsignedField(doc, "next_offset").value_or(live[i]->offset + output.size());
+            live[i]->state = stringField(doc, "state", "running");
             if (doc.contains("exit_status") && doc["exit_status"].is_number_integer())
                 live[i]->exitStatus = doc["exit_status"].get<int>();
         }

@@ -36,6 +36,10 @@ struct ToolInvocation {
     bool operator==(const ToolInvocation&) const = default;
 };
 
+/// The most output of one tool run that a client keeps (perftest prints kilobytes, nccl-tests
+/// tens of them); an agent that sends more is treated as broken and its run stopped.
+inline constexpr std::size_t kMaxToolOutputBytes = 16u << 20;
+
 /// The programs Railyard may start: ib_write_bw, ib_read_bw, ib_write_lat, ib_read_lat,
 /// all_reduce_perf, all_gather_perf, reduce_scatter_perf, mpirun, srun. Exact, case-sensitive names
 /// (no paths).

@@ -10,6 +10,7 @@
 #include "live/common/counters_compact.h"
 #include "live/common/inventory_json.h"
 #include "tests/live/loopback_http.h"
+#include "tests/live/scripted_agent.h"
 #include "tests/live/test_sim_support.h"
 
 #include <gtest/gtest.h>
@@ -28,79 +29,10 @@
 namespace railyard::live {
 namespace {
 
+    using test::ScriptedAgent;
+
     constexpr const char* kSpec = R"({ "name": "poll", "fabric": "infiniband", "nodes": 4, "node_type": "dgx-h100",
   "link": { "generation": "NDR", "width": 4 } })";
-
-    /// A loopback HTTP/1.1 server that answers each request with `answer(target)`: status and body.
-    class ScriptedAgent {
-    public:
-        using Answer = std::function<std::pair<int, std::string>(const std::string& target)>;
-
-        explicit ScriptedAgent(Answer answer)
-            : m_answer(std::move(answer))
-        {
-            m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-            sockaddr_in addr {};
-            addr.sin_family = AF_INET;
-            addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-            socklen_t len = sizeof addr;
-            EXPECT_EQ(::bind(m_fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
-            EXPECT_EQ(::listen(m_fd, 16), 0);
-            ::getsockname(m_fd, reinterpret_cast<sockaddr*>(&addr), &len);
-            m_port = ntohs(addr.sin_port);
-            m_thread = std::thread([this] { serve(); });
-        }
-        ~ScriptedAgent()
-        {
-            m_stop = true;
-            ::shutdown(m_fd, SHUT_RDWR);
-            m_thread.join();
-            ::close(m_fd);
-        }
-        std::string url() const { return "http://127.0.0.1:" + std::to_string(m_port); }
-        std::vector<std::string> targets() const
-        {
-            std::lock_guard lock(m_mutex);
-            return m_targets;
-        }
-
-    private:
-        void serve()
-        {
-            while (!m_stop) {
-                const int c = ::accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC);
-                if (c < 0)
-                    return;
-                std::string request;
-                char buf[4096];
-                while (request.find("\r\n\r\n") == std::string::npos) {
-                    const ssize_t n = ::recv(c, buf, sizeof buf, 0);
-                    if (n <= 0)
-                        break;
-                    request.append(buf, static_cast<std::size_t>(n));
-                }
-                const auto sp = request.find(' ');
-                const std::string target = request.substr(sp + 1, request.find(' ', sp + 1) - sp - 1);
-                {
-                    std::lock_guard lock(m_mutex);
-                    m_targets.push_back(target);
-                }
-                const auto [status, body] = m_answer(target);
-                const std::string reply = "HTTP/1.1 " + std::to_string(status) + " X\r\nContent-Length: " + std::to_string(body.size())
-                    + "\r\nConnection: close\r\n\r\n" + body;
-                ::send(c, reply.data(), reply.size(), MSG_NOSIGNAL);
-                ::close(c);
-            }
-        }
-
-        Answer m_answer;
-        int m_fd = -1;
-        int m_port = 0;
-        std::atomic<bool> m_stop { false };
-        std::thread m_thread;
-        mutable std::mutex m_mutex;
-        std::vector<std::string> m_targets;
-    };
 
     /// Node `node`'s rail-0 port, `words` 4-byte words sent so far, at `ms`.
     CounterSnapshot snapshot(const std::string& node, std::uint64_t words, std::int64_t ms)

@@ -5,20 +5,27 @@
 // answers. live check's observeAgents and the telemetry poll's fetchAll finish within their
 // deadline with a per-node error that names what happened, the healthy agent beside the bad one
 // is still seen, memory stays bounded (an endless body is cut at the size limit), and all is well
-// again once the proxy forwards normally.
+// again once the proxy forwards normally. Agents whose test API answers hold the wrong types or
+// never end (scripted_agent.h): `live test` and the collective runner end, bounded, per test.
 #include "live/client/agent_client.h"
 #include "live/client/live_check.h"
 #include "live/common/subprocess.h"
 #include "live/node/agent_server.h"
 
+#include "live/client/collective_runner.h"
+#include "live/client/test_runner.h"
+
 #include "fault_proxy.h"
+#include "scripted_agent.h"
 #include "test_agent_server_support.h"
+#include "test_sim_support.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <string>
 #include <thread>
 
@@ -285,3 +292,72 @@ TEST(HostileNetworkNamespace, PacketLossAndRateLimitsStillLetChecksAndPollsCompl
     agent.stop();
 }
 
+
+// Agents whose answers to the test API hold fields of other types than the API's (a state that
+// is an object, output that is a number, a negative offset, an error message that is a number),
+// or that never say their test ended: the runs end, bounded, with an error per test, and nothing
+// throws (nlohmann's value() did: a crash of `live test` for one broken agent).
+namespace {
+
+std::pair<int, std::string> oddTestApi(const std::string& target)
+{
+    if (target == "/v1/tests")
+        return { 201, R"({"id":"t1","state":{"not":"a string"}})" };
+    if (target.rfind("/v1/tests/t1?", 0) == 0)
+        return { 200, R"({"output":12,"next_offset":-5,"state":["exited"],"exit_status":"0"})" };
+    return { 404, R"({"error":{"code":"NOT_FOUND","message":7}})" };
+}
+
+} // namespace
+
+TEST(HostileTestAgents, BandwidthTestAgainstAnswersOfTheWrongTypesEndsWithAnErrorPerTest)
+{
+    ScriptedAgent agent(oddTestApi);
+    ASSERT_TRUE(agent.ok());
+    const railyard::simtest::PlannedFabric f = railyard::simtest::planOf(railyard::simtest::kIbSpec);
+    std::map<std::string, AgentEndpoint> agents;
+    for (const char* node : { "node001", "node002" })
+        agents[node] = { node, agent.url() };
+    BandwidthTestOptions test;
+    test.schedule.nodes = { "node001", "node002" };
+    test.retest = false;
+    TestRunOptions run;
+    run.fetch.deadline = 1000ms;
+    run.serverReady = std::chrono::seconds(1);
+    run.testTimeout = std::chrono::seconds(2);
+    run.pollInterval = 50ms;
+    const auto started = std::chrono::steady_clock::now();
+    const BandwidthTestReport report = runBandwidthTest(f.plan, f.catalog, agents, test, run);
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 20s);
+    EXPECT_FALSE(report.complete);
+    ASSERT_EQ(report.rounds.size(), 1u);
+    ASSERT_FALSE(report.rounds[0].empty());
+    for (const PairOutcome& o : report.rounds[0]) {
+        ASSERT_TRUE(o.error) << o.test.server << " rail " << o.test.rail;
+        EXPECT_EQ(o.error->code, "TEST_SERVER_NOT_READY") << o.error->message;
+        EXPECT_FALSE(o.gbps);
+    }
+}
+
+TEST(HostileTestAgents, CollectiveViaAnAgentThatNeverSaysItEndedIsLeftAfterItsTimeout)
+{
+    ScriptedAgent agent(oddTestApi);
+    ASSERT_TRUE(agent.ok());
+    const railyard::simtest::PlannedFabric f = railyard::simtest::planOf(railyard::simtest::kIbSpec);
+    CollectiveTestOptions options;
+    options.params.nodes = { "node001", "node002" };
+    options.params.maxBytes = "1M";
+    options.viaAgent = true;
+    options.timeout = std::chrono::seconds(1);
+    options.pollInterval = 50ms;
+    options.fetch.deadline = 1000ms;
+    for (const char* node : { "node001", "node002" })
+        options.agents[node] = { node, agent.url() };
+    const auto started = std::chrono::steady_clock::now();
+    const CollectiveTestReport report = runCollectiveTest(f.plan, f.catalog, options);
+    // 1 s of test, as long for the agent to time it out, as long again after the stop.
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 10s);
+    ASSERT_EQ(report.runs.size(), 1u);
+    EXPECT_TRUE(report.runs[0].timedOut);
+    EXPECT_TRUE(report.runs[0].output.empty());
+}

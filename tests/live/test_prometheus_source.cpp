@@ -99,13 +99,19 @@ TEST(PrometheusAnswer, ErrorPayloadsAndMalformedAnswers)
     EXPECT_NE(bad.error().message.find("bad_data: invalid parameter"), std::string::npos) << bad.error().message;
     EXPECT_NE(bad.error().hint.find("--selector"), std::string::npos);
 
+    const auto oddError = parsePrometheusAnswer(R"({"status":"error","errorType":["bad_data"],"error":{"text":"x"}})", "q");
+    ASSERT_FALSE(oddError);
+    EXPECT_EQ(oddError.error().code, "PROMETHEUS_QUERY");
+
     const auto timeout = parsePrometheusAnswer(R"({"status":"error","errorType":"timeout","error":"query timed out in expression evaluation"})", "q");
     ASSERT_FALSE(timeout);
     EXPECT_NE(timeout.error().hint.find("--query.timeout"), std::string::npos);
 
     for (const char* body : { "<html>Grafana</html>", R"({"status":"success"})", R"({"status":"success","data":{"resultType":"string","result":[1,"x"]}})",
              R"({"status":"success","data":{"resultType":"vector","result":[{"metric":{},"value":[1,"twelve"]}]}})",
-             R"({"status":"success","data":{"resultType":"vector","result":[{"value":[1,"1"]}]}})", R"({"data":{}})" }) {
+             R"({"status":"success","data":{"resultType":"vector","result":[{"value":[1,"1"]}]}})", R"({"data":{}})",
+             // Fields of another type than the API's (found by fuzz_agent_answers: they threw nlohmann's type_error).
+             R"({"status":{"resultType":"scalar","result":[1700000000,"3.5"]}})", R"({"status":"success","data":{"resultType":7,"result":[]}})" }) {
         const auto r = parsePrometheusAnswer(body, "q");
         ASSERT_FALSE(r) << body;
         EXPECT_EQ(r.error().code, "PROMETHEUS_MALFORMED") << body;
