@@ -114,11 +114,26 @@ std::string ask(int port, std::string_view request)
     addr.sin_family = AF_INET;
     addr.sin_port = htons(static_cast<std::uint16_t>(port));
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
-        fuzz::fail(kTarget, "connect to the agent: " + std::string(std::strerror(errno)));
+    // libFuzzer's -timeout alarm (SIGALRM, once a second) interrupts system calls: EINTR is
+    // retried everywhere here. An interrupted connect goes on by itself; its end is polled for.
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+        int error = errno;
+        if (error == EINTR) {
+            pollfd p { fd, POLLOUT, 0 };
+            while (::poll(&p, 1, 1000) < 0 && errno == EINTR) {
+            }
+            socklen_t len = sizeof error;
+            if (::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &len) != 0)
+                error = errno;
+        }
+        if (error != 0)
+            fuzz::fail(kTarget, "connect to the agent: " + std::string(std::strerror(error)));
+    }
     std::size_t sent = 0;
     while (sent < request.size()) {
         const ssize_t n = ::send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n <= 0)
             break; // the agent closed early (refused a long request): its answer is read below
         sent += static_cast<std::size_t>(n);
@@ -132,6 +147,8 @@ std::string ask(int port, std::string_view request)
         if (::poll(&p, 1, 100) <= 0)
             continue;
         const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n <= 0)
             break;
         answer.append(buffer, static_cast<std::size_t>(n));
