@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/node/host_network.h"
 
+#include "live/common/json_fields.h"
 #include "live/node/sysfs_read.h"
 
 #include <nlohmann/json.hpp>
@@ -23,12 +24,6 @@ namespace {
             return core::Error { "IP_JSON", std::string("expected a JSON list, got ") + doc.type_name(), what,
                 "expected the output of `" + std::string(what) + "`" };
         return doc;
-    }
-
-    std::string stringOr(const json& obj, const char* key, std::string fallback = {})
-    {
-        const auto it = obj.find(key);
-        return it != obj.end() && it->is_string() ? it->get<std::string>() : fallback;
     }
 
     core::Error entryError(const char* what, std::size_t index, const std::string& problem)
@@ -58,7 +53,7 @@ core::Result<std::map<std::string, std::vector<Ipv4Address>>> parseIpAddrJson(st
     std::map<std::string, std::vector<Ipv4Address>> out;
     for (std::size_t i = 0; i < doc->size(); ++i) {
         const json& link = (*doc)[i];
-        const std::string name = link.is_object() ? stringOr(link, "ifname") : std::string();
+        const std::string name = link.is_object() ? stringField(link, "ifname") : std::string();
         if (name.empty())
             return entryError(kWhat, i, "an interface without \"ifname\"");
         auto& list = out[name];
@@ -66,9 +61,9 @@ core::Result<std::map<std::string, std::vector<Ipv4Address>>> parseIpAddrJson(st
         if (info == link.end() || !info->is_array())
             continue;
         for (const json& a : *info) {
-            if (!a.is_object() || stringOr(a, "family") != "inet")
+            if (!a.is_object() || stringField(a, "family") != "inet")
                 continue;
-            const std::string local = stringOr(a, "local");
+            const std::string local = stringField(a, "local");
             const auto prefix = a.find("prefixlen");
             if (local.empty() || prefix == a.end() || !prefix->is_number_integer())
                 return entryError(kWhat, i, name + ": an inet address without \"local\" or \"prefixlen\"");
@@ -94,11 +89,11 @@ core::Result<std::vector<RoutingRule>> parseIpRuleJson(std::string_view text)
         if (priority == r.end() || !priority->is_number_integer())
             return entryError(kWhat, i, "a rule without \"priority\"");
         rule.priority = priority->get<int>();
-        rule.from = stringOr(r, "src", "all");
+        rule.from = stringField(r, "src", "all");
         rule.fromPrefix = rule.from == "all" ? 0 : 32;
         if (const auto len = r.find("srclen"); len != r.end() && len->is_number_integer())
             rule.fromPrefix = len->get<int>();
-        rule.table = stringOr(r, "table");
+        rule.table = stringField(r, "table");
         // Anything but the source, the lookup and the bookkeeping keys makes it another kind of rule.
         for (const auto& [key, value] : r.items()) {
             if (key != "priority" && key != "src" && key != "srclen" && key != "table" && key != "protocol" && key != "flags")
@@ -121,22 +116,22 @@ core::Result<std::vector<IpRoute>> parseIpRouteJson(std::string_view text)
         if (!r.is_object())
             return entryError(kWhat, i, "not an object");
         IpRoute route;
-        route.table = stringOr(r, "table", "main");
+        route.table = stringField(r, "table", "main");
         if (route.table == "local")
             continue;
-        route.type = stringOr(r, "type", "unicast");
-        route.destination = stringOr(r, "dst");
+        route.type = stringField(r, "type", "unicast");
+        route.destination = stringField(r, "dst");
         if (route.destination.empty())
             return entryError(kWhat, i, "a route without \"dst\"");
-        route.gateway = stringOr(r, "gateway");
-        route.dev = stringOr(r, "dev");
+        route.gateway = stringField(r, "gateway");
+        route.dev = stringField(r, "dev");
         if (const auto hops = r.find("nexthops"); hops != r.end() && hops->is_array() && !hops->empty() && (*hops)[0].is_object()) {
             if (route.gateway.empty())
-                route.gateway = stringOr((*hops)[0], "gateway");
+                route.gateway = stringField((*hops)[0], "gateway");
             if (route.dev.empty())
-                route.dev = stringOr((*hops)[0], "dev");
+                route.dev = stringField((*hops)[0], "dev");
         }
-        route.source = stringOr(r, "prefsrc");
+        route.source = stringField(r, "prefsrc");
         out.push_back(std::move(route));
     }
     return out;
