@@ -256,7 +256,8 @@ namespace {
             }
             switchWatch = std::move(started).value();
         }
-        std::vector<std::vector<live::SwitchRates>> switchSweeps;
+        std::vector<live::SwitchRates> worstSwitches; // each switch at its worst so far
+        std::size_t switchSweeps = 0;
         std::vector<std::string> switchFailures; // of the last round
 
         std::optional<RunStore> runStore = RunStore::open(options.project);
@@ -319,10 +320,11 @@ namespace {
             if (sw) {
                 printSwitchSweep(*sw, at, progress);
                 keep(nowMs, live::telemetrySamples(*sw));
-                switchSweeps.push_back(std::move(*sw));
+                live::keepWorstSwitches(worstSwitches, *sw);
+                ++switchSweeps;
             }
             // Switches alone: their sweeps count; with agents or Prometheus, the nodes' sweeps.
-            const int done = static_cast<int>(*sampler ? nodeSweeps : switchSweeps.size());
+            const int done = static_cast<int>(*sampler ? nodeSweeps : switchSweeps);
             // A source that gives nothing at all: give up after as many rounds as were wanted.
             if (done >= wanted || (*sampler && (*sampler)->hopeless())
                 || (done == 0 && rounds > wanted && (lastError.count("prometheus") || !*sampler)))
@@ -348,17 +350,17 @@ namespace {
                     node });
         }
         findings.insert(findings.end(), summary.findings.begin(), summary.findings.end());
-        const std::vector<live::SwitchRates> switches = live::worstSwitches(switchSweeps);
+        const std::vector<live::SwitchRates>& switches = worstSwitches;
         for (const core::Finding& f : live::switchFindings(switches))
             findings.push_back(f);
         for (const std::string& why : switchFailures)
             findings.push_back({ core::Severity::Error, "SWITCH_UNREACHABLE",
                 why + ": that switch port is not in the figures; check the switch and the Subnet Manager", "" });
-        if (static_cast<int>(*sampler ? nodeSweeps : switchSweeps.size()) < wanted)
+        if (static_cast<int>(*sampler ? nodeSweeps : switchSweeps) < wanted)
             findings.push_back({ core::Severity::Info, "WATCH_STOPPED",
                 "stopped after " + std::to_string(nodeSweeps) + " of " + std::to_string(wanted) + " intervals", "" });
         const bool complete = lastError.empty() && (!*sampler || nodeSweeps > 0)
-            && (!switchWatch || (!switchSweeps.empty() && switchFailures.empty()));
+            && (!switchWatch || (switchSweeps > 0 && switchFailures.empty()));
 
         if (!seriesError.empty())
             findings.push_back({ core::Severity::Warning, "TELEMETRY_NOT_STORED", seriesError + ": the series after that are not stored",
@@ -379,7 +381,7 @@ namespace {
                 doc["switches"] = nlohmann::json::array();
                 for (const live::SwitchRates& sr : switches)
                     doc["switches"].push_back(live::toJson(sr));
-                doc["switch_sweeps"] = switchSweeps.size();
+                doc["switch_sweeps"] = switchSweeps;
             }
             for (const core::Finding& f : findings)
                 doc["findings"].push_back(core::toJson(f));
@@ -389,7 +391,7 @@ namespace {
         } else {
             const std::string from = std::string(*sampler ? (*sampler)->sourceText() : "")
                 + (switchWatch ? std::string(*sampler ? " and " : "") + std::to_string(switchWatch->switchCount()) + " switches' PMAs" : "");
-            std::cout << "over " << (*sampler ? nodeSweeps : switchSweeps.size()) << " intervals of " << options.intervalMs << " ms, "
+            std::cout << "over " << (*sampler ? nodeSweeps : switchSweeps) << " intervals of " << options.intervalMs << " ms, "
                       << from << ":\n";
             for (const live::GroupRates& r : summary.rails)
                 std::cout << "  " << r.name << ": tx " << core::formatFixed(r.txGbps, 1) << " Gb/s, rx " << core::formatFixed(r.rxGbps, 1) << " Gb/s over "
@@ -416,7 +418,7 @@ namespace {
             status = kExitIncomplete;
         else if (errors > 0)
             status = kExitFindings;
-        const std::size_t intervals = *sampler ? nodeSweeps : switchSweeps.size();
+        const std::size_t intervals = *sampler ? nodeSweeps : switchSweeps;
         if (!runStore->save(plan->spec.name, "watch", status, complete,
                 std::to_string(intervals) + " intervals; " + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings"
                     + (series ? "; series in " + seriesPath : ""),

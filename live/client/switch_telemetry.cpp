@@ -228,19 +228,19 @@ std::optional<std::vector<SwitchRates>> SwitchWatch::sample(std::vector<std::str
     return m_telemetry.sweep();
 }
 
-std::vector<SwitchRates> worstSwitches(const std::vector<std::vector<SwitchRates>>& sweeps)
+void keepWorstSwitches(std::vector<SwitchRates>& worst, const std::vector<SwitchRates>& sweep)
 {
-    std::vector<SwitchRates> out;
-    std::map<std::string, std::size_t> at;
-    for (const auto& sweep : sweeps)
-        for (const SwitchRates& s : sweep) {
-            const auto [it, fresh] = at.try_emplace(s.name, out.size());
-            if (fresh)
-                out.push_back(s);
-            else if (severity(s.health) > severity(out[it->second].health))
-                out[it->second] = s;
-        }
-    return out;
+    for (std::size_t i = 0; i < sweep.size(); ++i) {
+        const SwitchRates& s = sweep[i];
+        // Sweeps list the switches in the same order: the same place first, a search otherwise.
+        const auto it = i < worst.size() && worst[i].name == s.name
+            ? worst.begin() + static_cast<std::ptrdiff_t>(i)
+            : std::find_if(worst.begin(), worst.end(), [&](const SwitchRates& w) { return w.name == s.name; });
+        if (it == worst.end())
+            worst.push_back(s);
+        else if (severity(s.health) > severity(it->health))
+            *it = s;
+    }
 }
 
 std::vector<core::Finding> switchFindings(const std::vector<SwitchRates>& worst)

@@ -106,9 +106,10 @@ private:
     bool m_first = true;
 };
 
-/// Each switch at its worst over `sweeps` (erroring > congested > healthy > unknown; the first
-/// such sweep), in the order first seen.
-std::vector<SwitchRates> worstSwitches(const std::vector<std::vector<SwitchRates>>& sweeps);
+/// Folds one sweep into `worst`: each switch as it was at its worst so far (erroring > congested >
+/// healthy > unknown; the first such sweep), in the order first seen. A watch of hours keeps one
+/// entry per switch, not every sweep.
+void keepWorstSwitches(std::vector<SwitchRates>& worst, const std::vector<SwitchRates>& sweep);
 
 /// One finding per switch of `worst` that is not healthy: SWITCH_ERRORING (error) or
 /// SWITCH_CONGESTED (warning), `where` the switch's name. (The agents' view of the same leaf,

@@ -22,6 +22,22 @@ namespace {
     using simtest::kIbSpec;
     using simtest::planOf;
 
+    std::vector<SwitchRates> worstOf(const std::vector<SwitchRates>& sweep)
+    {
+        std::vector<SwitchRates> worst;
+        keepWorstSwitches(worst, sweep);
+        return worst;
+    }
+
+    SwitchRates switchAt(const std::string& name, Health health, const std::string& reason)
+    {
+        SwitchRates s;
+        s.name = name;
+        s.health = health;
+        s.reason = reason;
+        return s;
+    }
+
     std::uint32_t deviceNamed(const core::Plan& plan, const std::string& name)
     {
         for (std::uint32_t d = 0; d < plan.devices.size(); ++d)
@@ -91,13 +107,30 @@ namespace {
         EXPECT_NEAR(sweep[0].busiestUplinkPercent, 12.5, 0.01); // 50 of 400 Gb/s
         EXPECT_EQ(sweep[1].health, Health::Healthy) << sweep[1].reason;
 
-        const auto findings = switchFindings(worstSwitches({ sweep }));
+        const auto findings = switchFindings(worstOf(sweep));
         ASSERT_EQ(findings.size(), 1u);
         EXPECT_EQ(findings[0].code, "SWITCH_CONGESTED");
         EXPECT_EQ(findings[0].where, "su1-rail2-leaf");
         const auto j = toJson(sweep[0]);
         EXPECT_EQ(j["health"], "congested");
         EXPECT_EQ(j["ports"].size(), sweep[0].ports.size());
+    }
+
+    TEST(SwitchTelemetry, EachSwitchIsKeptAtItsWorstSweepInTheOrderFirstSeen)
+    {
+        std::vector<SwitchRates> worst;
+        keepWorstSwitches(worst, { switchAt("leaf1", Health::Congested, "first"), switchAt("spine1", Health::Healthy, "first") });
+        keepWorstSwitches(worst, { switchAt("spine1", Health::Erroring, "second"), switchAt("leaf1", Health::Healthy, "second") });
+        keepWorstSwitches(worst, { switchAt("leaf1", Health::Congested, "third"), switchAt("leaf2", Health::Unknown, "third"),
+                                     switchAt("spine1", Health::Erroring, "third") });
+        ASSERT_EQ(worst.size(), 3u);
+        EXPECT_EQ(worst[0].name, "leaf1");
+        EXPECT_EQ(worst[0].reason, "first"); // congested again later: the first such sweep stays
+        EXPECT_EQ(worst[1].name, "spine1");
+        EXPECT_EQ(worst[1].health, Health::Erroring);
+        EXPECT_EQ(worst[1].reason, "second");
+        EXPECT_EQ(worst[2].name, "leaf2");
+        EXPECT_EQ(worst[2].health, Health::Unknown);
     }
 
     TEST(SwitchTelemetry, LinkErrorsOnAPortMakeTheSwitchErroring)
@@ -113,7 +146,7 @@ namespace {
         ASSERT_EQ(sweep.size(), 1u);
         EXPECT_EQ(sweep[0].health, Health::Erroring);
         EXPECT_NE(sweep[0].reason.find("spine1/2"), std::string::npos) << sweep[0].reason;
-        EXPECT_EQ(switchFindings(worstSwitches({ sweep })).at(0).severity, core::Severity::Error);
+        EXPECT_EQ(switchFindings(worstOf(sweep)).at(0).severity, core::Severity::Error);
     }
 
     TEST(SwitchTelemetry, TheFirstSnapshotOnlySetsTheBaseline)
