@@ -248,10 +248,20 @@ std::vector<PairOutcome> runPerftestRound(const core::Plan& plan, const core::Ca
         std::this_thread::sleep_for(options.pollInterval);
         pollJobs(allServers, options);
     }
-    std::vector<Job*> toStart;
-    for (std::size_t i = 0; i < out.size(); ++i)
-        if (!out[i].error && ready[i] && !stopped(options))
+    // A server that did not say it waits gets no client: it is stopped now, not left running
+    // until the round's deadline.
+    std::vector<Job*> toStart, notReady;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (out[i].error)
+            continue;
+        if (ready[i] && !stopped(options))
             toStart.push_back(&clients[i]);
+        else if (!ready[i] && servers[i].running())
+            notReady.push_back(&servers[i]);
+    }
+    deleteJobs(notReady, options);
+    for (Job* j : notReady)
+        j->state = "killed";
     say(options, round.purpose + ": " + std::to_string(toStart.size()) + " servers wait; starting their clients");
     startJobs(toStart, options);
 

@@ -328,7 +328,8 @@ TEST(HostileTestAgents, BandwidthTestAgainstAnswersOfTheWrongTypesEndsWithAnErro
     run.pollInterval = 50ms;
     const auto started = std::chrono::steady_clock::now();
     const BandwidthTestReport report = runBandwidthTest(f.plan, f.catalog, agents, test, run);
-    EXPECT_LT(std::chrono::steady_clock::now() - started, 20s);
+    // 1 s for the servers to say they wait; then they are stopped (no client to wait for).
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 10s);
     EXPECT_FALSE(report.complete);
     ASSERT_EQ(report.rounds.size(), 1u);
     ASSERT_FALSE(report.rounds[0].empty());
