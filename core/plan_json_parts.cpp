@@ -181,7 +181,9 @@ namespace {
             f.bandwidthLostGbps = memberNumber(r, row, p, "bandwidth_lost_gbps").value_or(0);
             f.nodesCutOff = toInt(memberInt(r, row, p, "nodes_cut_off"));
             f.nodeRailsLost = toInt(memberInt(r, row, p, "node_rails_lost"));
-            if (const json* left = member(r, row, p, "rail_gbps_left", false)) {
+            if (const json* left = member(r, row, p, "rail_gbps_left", false); left && !left->is_array()) {
+                r.fail(p + ".rail_gbps_left", "must be a list");
+            } else if (left) {
                 for (std::size_t k = 0; k < left->size(); ++k)
                     f.railGbpsLeft.push_back(r.number((*left)[k], p + ".rail_gbps_left", -1e300, 1e300, "a number").value_or(0));
             }

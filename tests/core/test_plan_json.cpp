@@ -426,6 +426,17 @@ TEST(PlanJson, ReaderNamesSourceAndMember)
     ASSERT_FALSE(cablesObject.ok());
     EXPECT_EQ(cablesObject.error().message.rfind("cables: must be a list", 0), 0u) << cablesObject.error().message;
 
+    // A member of the wrong type deep in the analysis (found by fuzz_core_json: it threw).
+    json oddImpact = json::parse(write(smallPlan()));
+    oddImpact["analysis"]["worst_switch"] = json::array({ { { "element", "spine1" }, { "bandwidth_lost_gbps", 800 }, { "nodes_cut_off", 0 },
+        { "node_rails_lost", 0 }, { "rail_gbps_left", 7 } } });
+    auto impact = readPlanJson(oddImpact.dump(), "i.json");
+    ASSERT_FALSE(impact.ok());
+    std::string impactErrors;
+    for (const auto& e : impact.errors())
+        impactErrors += e.message + "\n";
+    EXPECT_NE(impactErrors.find("analysis.worst_switch[0].rail_gbps_left: must be a list"), std::string::npos) << impactErrors;
+
     auto syntax = readPlanJson("{\n\"spec\": }", "t.json");
     ASSERT_FALSE(syntax.ok());
     EXPECT_EQ(syntax.error().code, "PLAN_SYNTAX");
