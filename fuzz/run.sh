@@ -10,6 +10,7 @@
 #
 # Environment: RAILYARD_FUZZ_RSS_MB (default 2048), RAILYARD_FUZZ_TIMEOUT_S (one input, default 10),
 # RAILYARD_FUZZ_RUNS (stop after this many executions instead of, or before, the time is up),
+# RAILYARD_FUZZ_MAX_LEN (libFuzzer's -max_len; default its own, 4096 for fuzz_nccl_log),
 # RAILYARD_FUZZ_NO_BUILD=1 (use the binaries already in build/fuzz/bin), RAILYARD_FUZZ_LOG_DIR
 # (keep each target's libFuzzer output there; default build/fuzz/logs), RAILYARD_FUZZ_WORK_DIR (where
 # the inputs a run finds go, per target; default build/fuzz/corpus: CI gives an empty folder so
@@ -95,6 +96,11 @@ for target in "${targets[@]}"; do
         -artifact_prefix="$artifacts/")
     [ -f "fuzz/dict/$target.dict" ] && options+=(-dict="fuzz/dict/$target.dict")
     [ -n "${RAILYARD_FUZZ_RUNS:-}" ] && options+=(-runs="$RAILYARD_FUZZ_RUNS")
+    # fuzz_nccl_log's seeds are logs of up to 75 KB, and libFuzzer's inputs grow to the largest:
+    # 4 KB inputs run about 3 times as fast at the same coverage (measured 2026-12-02).
+    max_len=${RAILYARD_FUZZ_MAX_LEN:-}
+    [ -z "$max_len" ] && [ "$target" = fuzz_nccl_log ] && max_len=4096
+    [ -n "$max_len" ] && options+=(-max_len="$max_len")
     start=$(date +%s.%N)
     status=0
     "$program" "${options[@]}" "${dirs[@]}" >"$log" 2>&1 || status=$?
