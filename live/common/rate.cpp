@@ -26,7 +26,7 @@ std::optional<LinkRate> parseRateText(std::string_view text)
     std::string_view inner = rest.substr(open + 1, close == std::string_view::npos ? std::string_view::npos : close - open - 1);
     int width = 0;
     const auto [wend, wec] = std::from_chars(inner.data(), inner.data() + inner.size(), width);
-    if (wec == std::errc {} && wend < inner.data() + inner.size() && (*wend == 'X' || *wend == 'x')) {
+    if (wec == std::errc {} && width > 0 && wend < inner.data() + inner.size() && (*wend == 'X' || *wend == 'x')) {
         rate.width = width;
         inner.remove_prefix(static_cast<std::size_t>(wend - inner.data()) + 1);
     }

@@ -35,6 +35,12 @@ TEST(RateText, EthernetAndBareNumbers)
     ASSERT_TRUE(bare);
     EXPECT_EQ(bare->gbps, 100);
     EXPECT_EQ(bare->width, 0);
+    // A width that is no lane count is not taken (found by fuzz_node_tools: "(-4X" gave width -4).
+    for (const char* odd : { "400 Gb/sec (-4X NDR)", "400 Gb/sec (0X NDR)" }) {
+        const auto r = parseRateText(odd);
+        ASSERT_TRUE(r) << odd;
+        EXPECT_EQ(r->width, 0) << odd;
+    }
     EXPECT_FALSE(parseRateText("invalid"));
     EXPECT_FALSE(parseRateText(""));
 }
