@@ -103,19 +103,28 @@ namespace {
 
     class AgentSampler final : public Sampler {
     public:
-        AgentSampler(const core::Plan& plan, AgentsInput agents, const live::CongestionThresholds& thresholds)
+        AgentSampler(const core::Plan& plan, AgentsInput agents, const live::CongestionThresholds& thresholds, std::chrono::milliseconds interval)
             : m_agents(std::move(agents))
             , m_aggregator(plan, thresholds)
+            , m_poller(m_agents.fetch)
+            , m_interval(interval)
         {
         }
 
         std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError) override
         {
-            for (const live::CountersOutcome& o : m_poller.poll(m_agents.agents, m_agents.fetch, m_aggregator)) {
-                if (!o.error.empty())
+            // The round ends at the interval; an agent that has not answered by then answers into a later one.
+            const auto until = std::chrono::steady_clock::now() + m_interval;
+            for (const live::CountersOutcome& o : m_poller.poll(m_agents.agents, m_aggregator, until)) {
+                if (o.waiting) {
+                    if (!lastError.count(o.agent.node)) // an earlier failure says more
+                        lastError[o.agent.node] = "no answer yet: asked " + std::to_string(o.elapsed.count()) + " ms ago (the deadline is "
+                            + std::to_string(m_agents.fetch.deadline.count()) + " ms)";
+                } else if (!o.error.empty()) {
                     lastError[o.agent.node] = o.error;
-                else
+                } else {
                     answered(o.agent.node, lastError);
+                }
             }
             if (m_first) {
                 m_first = false;
@@ -140,6 +149,7 @@ namespace {
         live::TelemetryAggregator m_aggregator;
         std::set<std::string> m_answered;
         live::CountersPoller m_poller;
+        std::chrono::milliseconds m_interval;
         bool m_first = true;
     };
 
@@ -188,7 +198,7 @@ namespace {
             core::Result<AgentsInput> agents = loadAgents(options.agentsFile, options.tokenFile, options.timeoutMs);
             if (!agents)
                 return agents.errors();
-            return std::unique_ptr<Sampler>(std::make_unique<AgentSampler>(plan, std::move(*agents), options.thresholds));
+            return std::unique_ptr<Sampler>(std::make_unique<AgentSampler>(plan, std::move(*agents), options.thresholds, std::chrono::milliseconds(options.intervalMs)));
         }
         live::PrometheusOptions prom;
         prom.url = options.prometheusUrl;

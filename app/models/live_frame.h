@@ -25,7 +25,7 @@ namespace railyard::app {
 enum class NodeLink {
     Waiting,   ///< not polled yet
     Connected, ///< answered within kSlowMs
-    Slow,      ///< answered, but after kSlowMs or more
+    Slow,      ///< answered, but after kSlowMs or more; or has been waiting that long for an answer
     Lost,      ///< no answer (refused, timed out, malformed, token refused); lastError says why
 };
 

@@ -18,6 +18,7 @@ LivePoller::LivePoller(std::shared_ptr<const core::Plan> plan, std::vector<live:
     , m_deliver(std::move(deliver))
     , m_beforePoll(std::move(beforePoll))
     , m_aggregator(std::make_unique<live::TelemetryAggregator>(*m_plan))
+    , m_counters(m_fetch)
 {
     for (const auto& a : m_agents)
         m_nodes.push_back({ a.node, a.url, NodeLink::Waiting, {}, 0, 0 });
@@ -28,6 +29,7 @@ LivePoller::LivePoller(std::shared_ptr<const core::Plan> plan, std::shared_ptr<c
     : m_plan(std::move(plan))
     , m_interval(interval)
     , m_deliver(std::move(deliver))
+    , m_counters(m_fetch)
     , m_prometheus(std::move(prometheus))
 {
     for (const core::Device& d : m_plan->devices)
@@ -64,11 +66,22 @@ void LivePoller::poll()
     }
     if (m_beforePoll)
         m_beforePoll();
-    // The compact counters, JSON from agents without them (counters_poll.h: as `live watch`).
-    const std::vector<live::CountersOutcome> outcomes = m_counters.poll(m_agents, m_fetch, *m_aggregator);
+    // The compact counters, JSON from agents without them (counters_poll.h: as `live watch`). The
+    // round ends at the interval: an agent that has not answered by then answers into a later round.
+    const std::vector<live::CountersOutcome> outcomes = m_counters.poll(m_agents, *m_aggregator, began + m_interval);
+    std::vector<bool> waiting(outcomes.size(), false);
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         const live::CountersOutcome& o = outcomes[i];
         NodeConnection& node = m_nodes[i];
+        if (o.waiting) {
+            // Still within its deadline: a node that answered before keeps its state (slow once
+            // the wait is kSlowMs), a lost one stays lost, and its cells keep their last figures.
+            waiting[i] = node.link != NodeLink::Lost;
+            node.latencyMs = static_cast<int>(o.elapsed.count());
+            if (node.link == NodeLink::Connected && node.latencyMs >= kSlowMs)
+                node.link = NodeLink::Slow;
+            continue;
+        }
         if (o.error.empty() && !o.node.empty() && o.node != node.node)
             node.node = o.node; // a hostfile's address or alias: the agent names its node
         node.latencyMs = static_cast<int>(o.elapsed.count());
@@ -85,7 +98,14 @@ void LivePoller::poll()
     // The first round only sets each node's baseline: rates need two snapshots.
     live::Sweep sweep = m_first ? live::Sweep {} : m_aggregator->sweep();
     m_first = false;
-    m_deliver(frameOf(std::move(sweep), static_cast<int>(took.count())));
+    std::shared_ptr<LiveFrame> frame = frameOf(std::move(sweep), static_cast<int>(took.count()));
+    const auto rails = static_cast<std::size_t>(frame->rails);
+    if (m_lastCells.size() == frame->cells.size())
+        for (std::size_t i = 0; i < waiting.size(); ++i)
+            if (waiting[i])
+                std::copy_n(m_lastCells.begin() + static_cast<std::ptrdiff_t>(i * rails), rails, frame->cells.begin() + static_cast<std::ptrdiff_t>(i * rails));
+    m_lastCells = frame->cells;
+    m_deliver(std::move(frame));
     // Re-armed only now: a slow round delays the next one instead of piling up behind it.
     m_timer->start(std::max(std::chrono::milliseconds(0), m_interval - took));
 }

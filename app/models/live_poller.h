@@ -2,8 +2,10 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // The Live workspace's poller: lives on its own thread, GETs every agent's /v1/counters with the
 // one agent client (deadlines, bounded in flight), turns them into rates with the telemetry
-// aggregator and hands each sweep to the GUI as a LiveFrame. The next poll is armed only once
-// the previous one is handled, so polls never pile up (STYLE §6.4).
+// aggregator and hands each sweep to the GUI as a LiveFrame. A round ends at the interval; an
+// agent that has not answered by then answers into a later round, so a hung agent does not slow
+// the others' refresh. The next poll is armed only once the previous one is handled, so polls
+// never pile up (STYLE §6.4).
 #pragma once
 
 #include "app/models/live_frame.h"
@@ -59,6 +61,7 @@ private:
     std::function<void()> m_beforePoll;
     std::unique_ptr<live::TelemetryAggregator> m_aggregator;
     live::CountersPoller m_counters; ///< agents: compact counters, JSON where not offered
+    std::vector<LiveCell> m_lastCells; ///< the last frame's cells: a node still waiting for its answer keeps its row
     std::vector<NodeConnection> m_nodes;
     QTimer* m_timer = nullptr;
     std::chrono::steady_clock::time_point m_start;

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// Non-blocking HTTP/1.1 GETs to many agents at once: one io_context on the calling thread, one
-// small state machine per request (resolve or not, connect, send, receive), a steady_timer per
-// request that closes its socket at the deadline, and at most `maxInFlight` requests open.
+// Non-blocking HTTP/1.1 requests to many agents at once: one io_context per AgentRequests, run on
+// the calling thread; one small state machine per request (resolve or not, connect, send,
+// receive), a steady_timer per request that closes its socket at the deadline, and at most
+// `maxInFlight` requests open.
 #include "live/client/agent_client.h"
+
+#include "live/common/json_fields.h"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -12,11 +15,13 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/write.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -350,19 +355,18 @@ namespace {
     /// One request: resolve (names only), connect, send, receive; the timer closes the socket at the deadline.
     class Request : public std::enable_shared_from_this<Request> {
     public:
-        Request(asio::io_context& io, AgentReply& reply, const AgentRequest& request, const FetchOptions& options,
-            std::function<void()> done)
+        Request(asio::io_context& io, AgentRequest request, const FetchOptions& options, std::function<void(AgentReply)> done)
             : m_resolver(io)
             , m_socket(io)
             , m_timer(io)
-            , m_reply(reply)
             , m_options(options)
             , m_parser(options.maxBodyBytes)
-            , m_method(request.method)
-            , m_path(request.path)
-            , m_body(request.body)
+            , m_method(std::move(request.method))
+            , m_path(std::move(request.path))
+            , m_body(std::move(request.body))
             , m_done(std::move(done))
         {
+            m_reply.agent = std::move(request.agent);
         }
 
         void start()
@@ -557,19 +561,19 @@ namespace {
             m_socket.shutdown(tcp::socket::shutdown_both, ignored);
             m_socket.close(ignored);
             if (m_done)
-                std::exchange(m_done, nullptr)();
+                std::exchange(m_done, nullptr)(std::move(m_reply));
         }
 
         tcp::resolver m_resolver;
         tcp::socket m_socket;
         asio::steady_timer m_timer;
-        AgentReply& m_reply;
+        AgentReply m_reply;
         const FetchOptions& m_options;
         ResponseParser m_parser;
         std::string m_method;
         std::string m_path;
         std::string m_body;
-        std::function<void()> m_done;
+        std::function<void(AgentReply)> m_done;
         Url m_url;
         std::string m_where;
         std::string m_request;
@@ -579,59 +583,105 @@ namespace {
         Clock::time_point m_started;
     };
 
-    /// Starts requests while fewer than maxInFlight are open; each finished one starts the next.
-    class Sweep {
-    public:
-        Sweep(asio::io_context& io, std::vector<AgentReply>& replies, const std::vector<AgentRequest>& requests, const FetchOptions& options)
-            : m_io(io)
-            , m_replies(replies)
-            , m_requests(requests)
-            , m_options(options)
-            , m_limit(static_cast<std::size_t>(std::max(1, options.maxInFlight)))
-        {
-        }
-
-        void launch()
-        {
-            while (m_open < m_limit && m_next < m_replies.size()) {
-                const std::size_t i = m_next++;
-                AgentReply& reply = m_replies[i];
-                const AgentRequest& request = m_requests[i];
-                ++m_open;
-                // Posted, so that a request that fails at once (bad URL) does not recurse into launch().
-                asio::post(m_io, [this, &reply, &request] {
-                    std::make_shared<Request>(m_io, reply, request, m_options, [this] {
-                        --m_open;
-                        asio::post(m_io, [this] { launch(); });
-                    })->start();
-                });
-            }
-        }
-
-    private:
-        asio::io_context& m_io;
-        std::vector<AgentReply>& m_replies;
-        const std::vector<AgentRequest>& m_requests;
-        const FetchOptions& m_options;
-        std::size_t m_limit;
-        std::size_t m_next = 0;
-        std::size_t m_open = 0;
-    };
-
 } // namespace
+
+/// The queue, the open count and the io_context the requests run on. The io_context is the last
+/// member: destroyed first, it drops the handlers of requests still open (their sockets close
+/// with them) while the options they refer to still exist, and calls none of their `done`.
+struct AgentRequests::Impl {
+    explicit Impl(FetchOptions o)
+        : options(std::move(o))
+        , limit(static_cast<std::size_t>(std::max(1, options.maxInFlight)))
+    {
+    }
+
+    /// Opens queued requests while fewer than `limit` are open; each finished one opens the next.
+    void launch()
+    {
+        while (open < limit && !queued.empty()) {
+            auto [request, done] = std::move(queued.front());
+            queued.pop_front();
+            ++open;
+            // Posted, so that a request that fails at once (bad URL) calls back from wait(), never from start().
+            asio::post(io, [this, request = std::move(request), done = std::move(done)]() mutable {
+                std::make_shared<Request>(io, std::move(request), options, [this, done = std::move(done)](AgentReply reply) {
+                    --open;
+                    done(std::move(reply));
+                    launch();
+                })->start();
+            });
+        }
+    }
+
+    FetchOptions options;
+    std::size_t limit;
+    std::deque<std::pair<AgentRequest, Done>> queued;
+    std::size_t open = 0; ///< posted or running, not finished
+    asio::io_context io { 1 };
+};
+
+AgentRequests::AgentRequests(FetchOptions options)
+    : m_impl(std::make_unique<Impl>(std::move(options)))
+{
+}
+
+AgentRequests::~AgentRequests() = default;
+AgentRequests::AgentRequests(AgentRequests&&) noexcept = default;
+AgentRequests& AgentRequests::operator=(AgentRequests&&) noexcept = default;
+
+void AgentRequests::start(AgentRequest request, Done done)
+{
+    m_impl->queued.emplace_back(std::move(request), std::move(done));
+    m_impl->launch();
+}
+
+std::size_t AgentRequests::pending() const
+{
+    return m_impl->open + m_impl->queued.size();
+}
+
+std::size_t AgentRequests::wait(Clock::time_point until)
+{
+    Impl& m = *m_impl;
+    if (m.io.stopped())
+        m.io.restart();
+    m.io.poll(); // what is ready already, even when `until` has passed
+    // Every open request has its deadline timer, so the io_context has work until the last one
+    // finishes: run_one returns 0 only once `until` has passed.
+    while (pending() > 0 && Clock::now() < until) {
+        if (m.io.stopped())
+            m.io.restart();
+        const std::size_t ran = until == Clock::time_point::max() ? m.io.run_one() : m.io.run_one_until(until);
+        if (ran == 0 && Clock::now() >= until)
+            break;
+    }
+    return pending();
+}
 
 std::vector<AgentReply> requestAll(const std::vector<AgentRequest>& requests, const FetchOptions& options)
 {
     std::vector<AgentReply> replies(requests.size());
-    for (std::size_t i = 0; i < requests.size(); ++i)
+    AgentRequests open(options);
+    for (std::size_t i = 0; i < requests.size(); ++i) {
         replies[i].agent = requests[i].agent;
-    if (requests.empty())
-        return replies;
-    asio::io_context io(1);
-    Sweep sweep(io, replies, requests, options);
-    sweep.launch();
-    io.run();
+        open.start(requests[i], [&replies, i](AgentReply reply) { replies[i] = std::move(reply); });
+    }
+    open.wait();
     return replies;
+}
+
+core::Error replyError(const AgentReply& reply, const std::string& what, const std::string& hint)
+{
+    if (reply.error)
+        return core::Error { reply.error->code, what + ": " + reply.error->message, reply.agent.node, reply.error->hint };
+    std::string detail;
+    const auto doc = nlohmann::json::parse(reply.body, nullptr, false);
+    if (doc.is_object() && doc.contains("error")) {
+        const auto& e = doc["error"];
+        detail = e.is_object() ? stringField(e, "message", e.dump()) : e.dump();
+    }
+    return core::Error { agent_error::kHttpStatus, what + ": HTTP " + std::to_string(reply.status) + (detail.empty() ? "" : " (" + detail + ")"),
+        reply.agent.node, hint };
 }
 
 std::vector<AgentReply> fetchAll(const std::vector<AgentEndpoint>& agents, std::string_view path, const FetchOptions& options)

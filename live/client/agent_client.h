@@ -9,6 +9,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,9 +58,46 @@ struct AgentRequest {
     std::string body;           ///< sent with Content-Type: application/json when not empty (or for POST)
 };
 
+/// Requests that may outlive the call that waits for them: started with start(), driven by wait()
+/// on the calling thread (one io_context; at most options.maxInFlight open, each with its own
+/// deadline from the moment it opens). A request still open when wait() returns stays open, its
+/// deadline running, and finishes in a later wait(): a live poller ends its round at its own time
+/// and takes a late agent's answer in the next round, instead of holding every round to the
+/// deadline of its slowest agent. Destroying the object closes what is still open or queued
+/// without calling back. Not thread-safe: one thread starts and waits.
+class AgentRequests {
+public:
+    using Clock = std::chrono::steady_clock;
+    /// Called from wait() once the request finished: answered, refused, failed or timed out.
+    using Done = std::function<void(AgentReply)>;
+
+    explicit AgentRequests(FetchOptions options);
+    ~AgentRequests();
+    AgentRequests(AgentRequests&&) noexcept;
+    AgentRequests& operator=(AgentRequests&&) noexcept;
+
+    /// Queues `request`; it opens in wait() as soon as fewer than maxInFlight are open. `done`
+    /// may start more requests.
+    void start(AgentRequest request, Done done);
+    /// Runs the requests until none is open or queued, or `until` has passed. Returns how many
+    /// are still open or queued.
+    std::size_t wait(Clock::time_point until = Clock::time_point::max());
+    /// Requests started and not finished (open or queued).
+    std::size_t pending() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
 /// Sends every request in parallel (at most options.maxInFlight open, each with its own
-/// deadline); one reply per request, in input order.
+/// deadline) and waits for all of them; one reply per request, in input order.
 std::vector<AgentReply> requestAll(const std::vector<AgentRequest>& requests, const FetchOptions& options);
+
+/// A reply that failed as one error: `what` ("cannot start ib_write_bw") and the client's own
+/// error; or, when the client saw none (a status other than the one asked for), the HTTP status
+/// and the agent's JSON `error` (its `message`, else the value as JSON), with `hint`.
+core::Error replyError(const AgentReply& reply, const std::string& what, const std::string& hint);
 
 /// GETs `path` ("/v1/inventory") from every agent in parallel; one reply per agent, in input order.
 std::vector<AgentReply> fetchAll(const std::vector<AgentEndpoint>& agents, std::string_view path, const FetchOptions& options);

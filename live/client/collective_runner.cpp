@@ -20,6 +20,9 @@ namespace railyard::live {
 
 namespace {
 
+    /// What to check when an agent refuses a test request.
+    constexpr const char* kAgentHint = "check that the node's agent has the launcher in its --tools-dir";
+
     using Clock = std::chrono::steady_clock;
 
     /// Feeds the launcher's output to both readers a whole line at a time, as it comes.
@@ -152,20 +155,6 @@ namespace {
             run.exitStatus = child.exitCode() ? *child.exitCode() : 128 + child.termSignal().value_or(0);
     }
 
-    core::Error replyError(const AgentReply& r, const std::string& what)
-    {
-        if (r.error)
-            return core::Error { r.error->code, what + ": " + r.error->message, r.agent.node, r.error->hint };
-        std::string detail;
-        const auto doc = nlohmann::json::parse(r.body, nullptr, false);
-        if (doc.is_object() && doc.contains("error")) {
-            const auto& e = doc["error"];
-            detail = e.is_object() ? stringField(e, "message", e.dump()) : e.dump();
-        }
-        return core::Error { "AGENT_HTTP_STATUS", what + ": HTTP " + std::to_string(r.status) + (detail.empty() ? "" : " (" + detail + ")"),
-            r.agent.node, "check that the node's agent has the launcher in its --tools-dir" };
-    }
-
     /// The launcher started by the first node's agent, followed until it ends.
     void runViaAgent(const CollectiveTestOptions& options, const AgentEndpoint& agent, CollectiveRunOutcome& run, OutputReader& reader)
     {
@@ -177,7 +166,7 @@ namespace {
                                      .dump();
         const AgentReply started = requestAll({ { agent, "POST", "/v1/tests", body } }, options.fetch).front();
         if (started.error || (started.status != 201 && started.status != 200)) {
-            run.error = replyError(started, "cannot start " + run.launcher.program + " on " + agent.node);
+            run.error = replyError(started, "cannot start " + run.launcher.program + " on " + agent.node, kAgentHint);
             return;
         }
         const auto doc = nlohmann::json::parse(started.body, nullptr, false);
@@ -206,7 +195,7 @@ namespace {
             }
             const AgentReply r = requestAll({ { agent, "GET", "/v1/tests/" + id + "?offset=" + std::to_string(offset), {} } }, options.fetch).front();
             if (r.error || r.status != 200) {
-                run.error = replyError(r, "lost track of " + run.launcher.program);
+                run.error = replyError(r, "lost track of " + run.launcher.program, kAgentHint);
                 requestAll({ { agent, "DELETE", "/v1/tests/" + id, {} } }, options.fetch);
                 return;
             }

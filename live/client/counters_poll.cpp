@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <string_view>
 
 namespace railyard::live {
@@ -58,48 +59,73 @@ namespace {
 
 } // namespace
 
-std::vector<CountersOutcome> CountersPoller::poll(const std::vector<AgentEndpoint>& agents, const FetchOptions& fetch, TelemetryAggregator& aggregator)
+CountersPoller::CountersPoller(FetchOptions fetch)
+    : m_fetch(std::move(fetch))
+    , m_requests(m_fetch)
 {
+}
+
+void CountersPoller::ask(std::size_t i, bool json)
+{
+    m_requests.start({ m_agents[i], "GET", json ? "/v1/counters" : "/v1/counters?format=compact", {} },
+        [this, i, json](AgentReply reply) { take(i, json, std::move(reply)); });
+}
+
+void CountersPoller::take(std::size_t i, bool json, AgentReply reply)
+{
+    CountersOutcome& outcome = (*m_outcomes)[i];
+    if (!json && (reply.status == 400 || reply.status == 404)) { // an older agent (AgentReply sets `error` for them too)
+        m_jsonOnly.insert(reply.agent.url);
+        ask(i, true); // in the same round, and only the JSON from then on
+        return;
+    }
+    m_asked[i].reset();
+    outcome.waiting = false;
+    outcome.error.clear();
+    if (!answered(reply, outcome))
+        return;
+    // An agent that ignores ?format=compact answers JSON, which is read as JSON.
+    if (const auto first = reply.body.find_first_not_of(" \t\r\n"); json || (first != std::string::npos && reply.body[first] == '{')) {
+        addJson(reply, *m_aggregator, outcome);
+        return;
+    }
+    if (core::Status ok = m_aggregator->addCompact(reply.body, reply.agent.url, reply.agent.node); !ok) {
+        outcome.error = ok.errors().front().message;
+        return;
+    }
+    outcome.node = compactNode(reply.body);
+}
+
+std::vector<CountersOutcome> CountersPoller::poll(const std::vector<AgentEndpoint>& agents, TelemetryAggregator& aggregator, Clock::time_point until)
+{
+    const bool same = agents.size() == m_agents.size()
+        && std::equal(agents.begin(), agents.end(), m_agents.begin(), [](const AgentEndpoint& a, const AgentEndpoint& b) {
+               return a.node == b.node && a.url == b.url;
+           });
+    if (!same) { // another list: what is open belongs to the old one
+        m_requests = AgentRequests(m_fetch);
+        m_agents = agents;
+        m_asked.assign(agents.size(), std::nullopt);
+    }
     std::vector<CountersOutcome> outcomes(agents.size());
-    std::vector<AgentEndpoint> compact, json;
-    std::vector<std::size_t> compactAt, jsonAt; // the agents' places in `agents`
+    m_outcomes = &outcomes;
+    m_aggregator = &aggregator;
+    const Clock::time_point now = Clock::now();
     for (std::size_t i = 0; i < agents.size(); ++i) {
         outcomes[i].agent = agents[i];
-        const bool jsonOnly = m_jsonOnly.count(agents[i].url) > 0;
-        (jsonOnly ? json : compact).push_back(agents[i]);
-        (jsonOnly ? jsonAt : compactAt).push_back(i);
-    }
-    const std::vector<AgentReply> compactReplies = fetchAll(compact, "/v1/counters?format=compact", fetch);
-    for (std::size_t k = 0; k < compactReplies.size(); ++k) {
-        const AgentReply& reply = compactReplies[k];
-        CountersOutcome& outcome = outcomes[compactAt[k]];
-        if (reply.status == 400 || reply.status == 404) { // (fetchAll also sets `error` for them)
-            m_jsonOnly.insert(reply.agent.url);
-            json.push_back(reply.agent);
-            jsonAt.push_back(compactAt[k]);
-            continue;
-        }
-        if (!answered(reply, outcome))
-            continue;
-        if (const auto first = reply.body.find_first_not_of(" \t\r\n"); first != std::string::npos && reply.body[first] == '{') {
-            addJson(reply, aggregator, outcome);
-            continue;
-        }
-        if (core::Status ok = aggregator.addCompact(reply.body, reply.agent.url, reply.agent.node); !ok) {
-            outcome.error = ok.errors().front().message;
-            continue;
-        }
-        outcome.node = compactNode(reply.body);
-    }
-    if (!json.empty()) {
-        const std::vector<AgentReply> jsonReplies = fetchAll(json, "/v1/counters", fetch);
-        for (std::size_t k = 0; k < jsonReplies.size(); ++k) {
-            CountersOutcome& outcome = outcomes[jsonAt[k]];
-            outcome.error.clear();
-            if (answered(jsonReplies[k], outcome))
-                addJson(jsonReplies[k], aggregator, outcome);
+        outcomes[i].waiting = true; // until its answer comes
+        if (!m_asked[i]) {
+            m_asked[i] = now;
+            ask(i, m_jsonOnly.count(agents[i].url) > 0);
         }
     }
+    m_requests.wait(until);
+    const Clock::time_point end = Clock::now();
+    for (std::size_t i = 0; i < agents.size(); ++i)
+        if (outcomes[i].waiting)
+            outcomes[i].elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(end - m_asked[i].value_or(end));
+    m_outcomes = nullptr;
+    m_aggregator = nullptr;
     return outcomes;
 }
 

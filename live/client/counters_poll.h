@@ -4,13 +4,16 @@
 // desktop's Live workspace both poll: the compact text first (`/v1/counters?format=compact`,
 // counters_compact.h: a fraction of the JSON's CPU at thousands of nodes). An agent older than
 // that format refuses the parameter (400 or 404) and is asked for the JSON from then on, in the
-// same round already; one that ignores the parameter answers JSON, which is read as JSON.
+// same round already; one that ignores the parameter answers JSON, which is read as JSON. A round
+// ends at its own time: an agent that has not answered by then is left to answer into a later
+// round, so one hung agent does not hold every round to the deadline.
 #pragma once
 
 #include "live/client/agent_client.h"
 #include "live/client/telemetry.h"
 
 #include <chrono>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,18 +26,43 @@ struct CountersOutcome {
     /// The node its snapshot names; empty when it names none (agent.node is the node then) or
     /// when it did not answer.
     std::string node;
+    /// How long the answer took; while `waiting`, how long ago the open request was sent.
     std::chrono::milliseconds elapsed { 0 };
-    std::string error; ///< empty: its snapshot went into the aggregator; else why not, in words
+    std::string error; ///< empty: its snapshot went into the aggregator (or it is waiting); else why not, in words
+    /// No answer by the end of the round: the request stays open (within its deadline) and its
+    /// answer is taken in a later round; the agent is not asked again meanwhile.
+    bool waiting = false;
 };
 
 class CountersPoller {
 public:
-    /// Every agent's counters once, into `aggregator` (a snapshot without a node name is added as
-    /// the agent's node); one outcome per agent, in `agents` order.
-    std::vector<CountersOutcome> poll(const std::vector<AgentEndpoint>& agents, const FetchOptions& fetch, TelemetryAggregator& aggregator);
+    using Clock = std::chrono::steady_clock;
+
+    explicit CountersPoller(FetchOptions fetch);
+    CountersPoller(const CountersPoller&) = delete;
+    CountersPoller& operator=(const CountersPoller&) = delete;
+
+    /// One round over `agents` (the same list every round: a new list starts afresh): every agent
+    /// with no request open is asked, and every answer that comes by `until` goes into
+    /// `aggregator` (a snapshot without a node name as the agent's node), late answers to earlier
+    /// rounds included. One outcome per agent, in `agents` order. With `until` left out the round
+    /// waits for every answer, each within the deadline.
+    std::vector<CountersOutcome> poll(const std::vector<AgentEndpoint>& agents, TelemetryAggregator& aggregator,
+        Clock::time_point until = Clock::time_point::max());
 
 private:
-    std::set<std::string> m_jsonOnly; ///< agent URLs that do not offer the compact counters
+    /// Asks agent `i` for its counters: the compact text unless it does not offer it.
+    void ask(std::size_t i, bool json);
+    void take(std::size_t i, bool json, AgentReply reply);
+
+    FetchOptions m_fetch;
+    AgentRequests m_requests;
+    std::vector<AgentEndpoint> m_agents;           ///< the list of the rounds so far
+    std::vector<std::optional<Clock::time_point>> m_asked; ///< per agent: when its open request was sent
+    std::set<std::string> m_jsonOnly;              ///< agent URLs that do not offer the compact counters
+    // The round wait() is in: where its answers go.
+    std::vector<CountersOutcome>* m_outcomes = nullptr;
+    TelemetryAggregator* m_aggregator = nullptr;
 };
 
 } // namespace railyard::live

@@ -16,6 +16,9 @@ namespace railyard::live {
 
 namespace {
 
+    /// What to check when an agent refuses a test request.
+    constexpr const char* kAgentHint = "check that the node's agent is railyard-agent with /v1/tests and that it has the tool in its --tools-dir";
+
     using Clock = std::chrono::steady_clock;
 
     /// "http://10.0.0.7:9473/" -> "10.0.0.7" ("[::1]" keeps no brackets); empty when not http://.
@@ -54,20 +57,6 @@ namespace {
             .dump();
     }
 
-    core::Error replyError(const AgentReply& r, const std::string& what)
-    {
-        if (r.error)
-            return core::Error { r.error->code, what + ": " + r.error->message, r.agent.node, r.error->hint };
-        std::string detail;
-        const auto doc = nlohmann::json::parse(r.body, nullptr, false);
-        if (!doc.is_discarded() && doc.is_object() && doc.contains("error")) {
-            const auto& e = doc["error"];
-            detail = e.is_object() ? stringField(e, "message", e.dump()) : e.dump();
-        }
-        return core::Error { "AGENT_HTTP_STATUS", what + ": HTTP " + std::to_string(r.status) + (detail.empty() ? "" : " (" + detail + ")"),
-            r.agent.node, "check that the node's agent is railyard-agent with /v1/tests and that it has the tool in its --tools-dir" };
-    }
-
     /// POSTs each job's invocation; sets its id or its error.
     void startJobs(std::vector<Job*> jobs, const TestRunOptions& options)
     {
@@ -78,7 +67,7 @@ namespace {
         for (std::size_t i = 0; i < jobs.size(); ++i) {
             const AgentReply& r = replies[i];
             if (r.error || (r.status != 201 && r.status != 200)) {
-                jobs[i]->error = replyError(r, "cannot start " + jobs[i]->invocation->program);
+                jobs[i]->error = replyError(r, "cannot start " + jobs[i]->invocation->program, kAgentHint);
                 continue;
             }
             const auto doc = nlohmann::json::parse(r.body, nullptr, false);
@@ -105,7 +94,7 @@ namespace {
         for (std::size_t i = 0; i < live.size(); ++i) {
             const AgentReply& r = replies[i];
             if (r.error || r.status != 200) {
-                live[i]->error = replyError(r, "lost track of " + live[i]->invocation->program);
+                live[i]->error = replyError(r, "lost track of " + live[i]->invocation->program, kAgentHint);
                 continue;
             }
             const auto doc = nlohmann::json::parse(r.body, nullptr, false);

@@ -532,4 +532,79 @@ TEST(FetchAll, ManyAgentsInInputOrder)
     EXPECT_TRUE(fetchAll({}, "/v1/inventory", options).empty());
 }
 
+// ---- requests that outlive a wait ----
+
+TEST(AgentRequests, AWaitEndsAtItsTimeAndAnOpenRequestFinishesInALaterOne)
+{
+    ScriptedServer silent({}, true);
+    ScriptedServer a({ ok("{\"a\":1}") });
+    FetchOptions options;
+    options.deadline = std::chrono::milliseconds(800);
+    AgentRequests open(options);
+    std::vector<AgentReply> done;
+    for (const auto& [node, url] : { std::pair { "node001", silent.url() }, std::pair { "node002", a.url() } })
+        open.start({ { node, url }, "GET", "/v1/health", {} }, [&done](AgentReply reply) { done.push_back(std::move(reply)); });
+    EXPECT_EQ(open.pending(), 2u);
+    EXPECT_TRUE(done.empty()); // nothing calls back before a wait
+
+    EXPECT_EQ(open.wait(AgentRequests::Clock::now() + std::chrono::milliseconds(300)), 1u);
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_EQ(done[0].agent.node, "node002");
+    EXPECT_EQ(done[0].body, "{\"a\":1}");
+    EXPECT_FALSE(silent.clientClosed(std::chrono::seconds(0))); // still open, its deadline running
+
+    // Done may start more: a second request to the answering agent, within the same wait.
+    EXPECT_EQ(open.wait(), 0u);
+    ASSERT_EQ(done.size(), 2u);
+    EXPECT_EQ(done[1].agent.node, "node001");
+    ASSERT_TRUE(done[1].error);
+    EXPECT_EQ(done[1].error->code, agent_error::kTimedOut);
+    EXPECT_GE(done[1].elapsed, std::chrono::milliseconds(800)); // counted from when it opened, across both waits
+    EXPECT_EQ(open.pending(), 0u);
+    EXPECT_EQ(open.wait(AgentRequests::Clock::now()), 0u); // nothing left: returns at once
+}
+
+TEST(AgentRequests, DoneMayStartMoreAndAnEndedWaitStillTakesWhatIsReady)
+{
+    ScriptedServer a({ ok("{}") });
+    AgentRequests open(FetchOptions {});
+    int calls = 0;
+    std::function<void(AgentReply)> again = [&](AgentReply reply) {
+        EXPECT_FALSE(reply.error) << reply.error->message;
+        if (++calls < 3)
+            open.start({ { "node001", a.url() }, "GET", "/v1/health", {} }, again);
+    };
+    open.start({ { "node001", a.url() }, "GET", "/v1/health", {} }, again);
+    EXPECT_EQ(open.wait(), 0u);
+    EXPECT_EQ(calls, 3);
+    EXPECT_EQ(a.requests().size(), 3u);
+
+    // A bad URL fails at once, but only calls back from a wait: even one whose time has passed.
+    bool failed = false;
+    open.start({ { "node002", "ftp://x" }, "GET", "/v1/health", {} }, [&failed](AgentReply reply) {
+        failed = reply.error && reply.error->code == agent_error::kBadUrl;
+    });
+    EXPECT_FALSE(failed);
+    EXPECT_EQ(open.wait(AgentRequests::Clock::now() - std::chrono::seconds(1)), 0u);
+    EXPECT_TRUE(failed);
+}
+
+TEST(AgentRequests, DestroyedWithRequestsOpenItClosesThemAndCallsNothingBack)
+{
+    ScriptedServer silent({}, true);
+    FetchOptions options;
+    options.deadline = std::chrono::seconds(30);
+    options.maxInFlight = 2;
+    int calls = 0;
+    {
+        AgentRequests open(options);
+        for (int i = 0; i < 3; ++i) // two open, one queued
+            open.start({ { "node00" + std::to_string(i), silent.url() }, "GET", "/v1/health", {} }, [&calls](AgentReply) { ++calls; });
+        EXPECT_EQ(open.wait(AgentRequests::Clock::now() + std::chrono::milliseconds(200)), 3u);
+    }
+    EXPECT_EQ(calls, 0);
+    EXPECT_TRUE(silent.clientClosed()); // the open connections were closed, not left behind
+    EXPECT_LE(silent.requests().size(), 2u);
+}
+
 } // namespace railyard::live

@@ -89,11 +89,11 @@ TEST(CountersPoll, CompactFirstJsonForOlderAgentsAndEveryOutcomeInOrder)
     FetchOptions fetch;
     fetch.deadline = std::chrono::milliseconds(5000);
     TelemetryAggregator aggregator(fabric.plan);
-    CountersPoller poller;
+    CountersPoller poller(fetch);
 
     for (int round = 0; round < 2; ++round) {
         fleet.round = round;
-        const std::vector<CountersOutcome> out = poller.poll(agents, fetch, aggregator);
+        const std::vector<CountersOutcome> out = poller.poll(agents, aggregator);
         ASSERT_EQ(out.size(), agents.size());
         for (std::size_t i = 0; i < agents.size(); ++i)
             EXPECT_EQ(out[i].agent.url, agents[i].url);
@@ -105,6 +105,8 @@ TEST(CountersPoll, CompactFirstJsonForOlderAgentsAndEveryOutcomeInOrder)
         EXPECT_EQ(out[3].node, "node004"); // the agent names its node
         EXPECT_FALSE(out[4].error.empty()); // refused connection, alone
         EXPECT_TRUE(out[4].node.empty());
+        for (const CountersOutcome& o : out)
+            EXPECT_FALSE(o.waiting) << o.agent.node; // a round without an end waits for every answer
     }
     // The older agent was asked for the compact text once, then only for the JSON.
     const std::vector<std::string> asked = older.targets();
@@ -132,13 +134,95 @@ TEST(CountersPoll, ACutCompactTextIsRefusedWithTheReason)
         return { 200, text.substr(0, text.rfind("end ")) }; // the last line lost
     });
     TelemetryAggregator aggregator(fabric.plan);
-    CountersPoller poller;
     FetchOptions fetch;
     fetch.deadline = std::chrono::milliseconds(5000);
-    const std::vector<CountersOutcome> out = poller.poll({ { "node001", cut.url() } }, fetch, aggregator);
+    CountersPoller poller(fetch);
+    const std::vector<CountersOutcome> out = poller.poll({ { "node001", cut.url() } }, aggregator);
     ASSERT_EQ(out.size(), 1u);
     EXPECT_FALSE(out[0].error.empty());
     EXPECT_TRUE(out[0].node.empty());
+}
+
+TEST(CountersPoll, ARoundEndsAtItsTimeAndALateAnswerIsTakenInALaterRound)
+{
+    const simtest::PlannedFabric fabric = simtest::planOf(kSpec);
+    Fleet fleet;
+    ScriptedAgent prompt([&fleet](const std::string&) -> std::pair<int, std::string> {
+        return { 200, toCompactText(fleet.now("node001")).value() };
+    });
+    std::atomic<bool> lateAnswered { false };
+    ScriptedAgent late([&fleet, &lateAnswered](const std::string&) -> std::pair<int, std::string> {
+        std::this_thread::sleep_for(std::chrono::milliseconds(700));
+        lateAnswered = true;
+        return { 200, toCompactText(fleet.now("node002")).value() };
+    });
+    // Listens and never accepts: the connection opens (the kernel's backlog) and nothing answers.
+    const int hung = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr {};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    ASSERT_EQ(::bind(hung, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    ASSERT_EQ(::listen(hung, 4), 0);
+    ASSERT_EQ(::getsockname(hung, reinterpret_cast<sockaddr*>(&addr), &len), 0);
+    const std::vector<AgentEndpoint> agents { { "node001", prompt.url() }, { "node002", late.url() },
+        { "node003", "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) } };
+    FetchOptions fetch;
+    fetch.deadline = std::chrono::milliseconds(1500);
+    TelemetryAggregator aggregator(fabric.plan);
+    CountersPoller poller(fetch);
+    using Clock = CountersPoller::Clock;
+
+    // Round 0 waits for everyone (a baseline for the rates): the hung agent times out.
+    std::vector<CountersOutcome> out = poller.poll(agents, aggregator);
+    EXPECT_TRUE(out[0].error.empty()) << out[0].error;
+    EXPECT_TRUE(out[1].error.empty()) << out[1].error;
+    EXPECT_NE(out[2].error.find("timed out"), std::string::npos) << out[2].error;
+    (void)aggregator.sweep();
+
+    // Round 1 ends at its own time: the prompt agent is in, the late one and the hung one are
+    // waiting (not failed), and the round did not wait for the late answer.
+    fleet.round = 1;
+    lateAnswered = false;
+    out = poller.poll(agents, aggregator, Clock::now() + std::chrono::milliseconds(200));
+    EXPECT_FALSE(lateAnswered);
+    EXPECT_FALSE(out[0].waiting);
+    EXPECT_TRUE(out[0].error.empty()) << out[0].error;
+    EXPECT_EQ(out[0].node, "node001");
+    for (std::size_t i : { 1u, 2u }) {
+        EXPECT_TRUE(out[i].waiting) << agents[i].node;
+        EXPECT_TRUE(out[i].error.empty()) << out[i].error;
+        EXPECT_TRUE(out[i].node.empty());
+        EXPECT_GE(out[i].elapsed, std::chrono::milliseconds(150)) << agents[i].node;
+    }
+    Sweep sweep = aggregator.sweep();
+    ASSERT_NE(portOf(sweep, "node001"), nullptr);
+    EXPECT_EQ(portOf(sweep, "node002"), nullptr);
+
+    // Round 2: the late answer to round 1's request is taken, its rate against round 0; the hung
+    // agent's request of round 1 reaches its deadline. Neither was asked again meanwhile.
+    fleet.round = 2;
+    out = poller.poll(agents, aggregator);
+    EXPECT_TRUE(lateAnswered);
+    EXPECT_FALSE(out[1].waiting);
+    EXPECT_TRUE(out[1].error.empty()) << out[1].error;
+    EXPECT_EQ(out[1].node, "node002");
+    EXPECT_FALSE(out[2].waiting);
+    EXPECT_NE(out[2].error.find("timed out"), std::string::npos) << out[2].error;
+    sweep = aggregator.sweep();
+    const PortRates* p = portOf(sweep, "node002");
+    ASSERT_NE(p, nullptr);
+    ASSERT_TRUE(p->txGbps);
+    EXPECT_DOUBLE_EQ(*p->txGbps, 400.0); // against round 0's counters: the fleet's 400 Gb/s
+    EXPECT_EQ(late.targets().size(), 2u); // rounds 0 and 1: round 2 had its answer still to come
+    EXPECT_EQ(prompt.targets().size(), 3u);
+
+    // A new list of agents starts afresh: nothing of the old rounds is left open or taken.
+    fleet.round = 3;
+    out = poller.poll({ { "node001", prompt.url() } }, aggregator);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(out[0].error.empty()) << out[0].error;
+    ::close(hung);
 }
 
 } // namespace railyard::live
