@@ -49,6 +49,8 @@ namespace {
         return it == obj.end() ? nullptr : &*it;
     }
 
+    constexpr double kMaxCableM = 100'000;
+
     /// Fast typed access to one cable row; paths are built only when something is wrong.
     class RowReader {
     public:
@@ -76,12 +78,20 @@ namespace {
                 bad(key, v, "a non-negative integer");
             return std::nullopt;
         }
-        std::optional<double> number(const char* key)
+        /// A cable's length: a finite number of metres a float holds (a longer one is no cable,
+        /// and would be written back as null).
+        std::optional<double> length(const char* key)
         {
             const json* v = find(m_row, key);
-            if (v && v->is_number())
-                return v->get<double>();
-            bad(key, v, "a number");
+            if (v && v->is_number()) {
+                const double m = v->get<double>();
+                if (m >= 0 && m <= kMaxCableM)
+                    return m;
+            }
+            if (v)
+                m_r.number(*v, rowPath("cables", m_index) + "." + key, 0, kMaxCableM, "a length in metres from 0 to 100000");
+            else
+                fail(key, "required");
             return std::nullopt;
         }
         std::optional<bool> boolean(const char* key)
@@ -126,7 +136,7 @@ namespace {
             const auto m = mediumFromName(*type);
             m ? void(out.medium = *m) : rr.fail("type", "must be dac, acc, aoc, mmf or smf, got \"" + *type + "\"");
         }
-        out.lengthM = static_cast<float>(rr.number("length_m").value_or(0));
+        out.lengthM = static_cast<float>(rr.length("length_m").value_or(0));
         const char* cageKeys[2][2] = { { "a_cage", "a_pos" }, { "b_cage", "b_pos" } };
         for (int end = 0; end < 2; ++end) {
             out.cage[end] = static_cast<int>(std::min(rr.integer(cageKeys[end][0], false).value_or(0), 1LL << 20));

@@ -113,7 +113,7 @@ namespace {
 
         std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError) override
         {
-            // The round ends at the interval; an agent that has not answered by then answers into a later one.
+            // The round ends at the interval at most; an agent that has not answered by then answers into a later one.
             const auto until = std::chrono::steady_clock::now() + m_interval;
             for (const live::CountersOutcome& o : m_poller.poll(m_agents.agents, m_aggregator, until)) {
                 if (o.waiting) {

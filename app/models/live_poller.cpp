@@ -67,7 +67,8 @@ void LivePoller::poll()
     if (m_beforePoll)
         m_beforePoll();
     // The compact counters, JSON from agents without them (counters_poll.h: as `live watch`). The
-    // round ends at the interval: an agent that has not answered by then answers into a later round.
+    // round ends at the interval at most: an agent that has not answered by then answers into a
+    // later round, and one that failed or was late the round before is not waited for.
     const std::vector<live::CountersOutcome> outcomes = m_counters.poll(m_agents, *m_aggregator, began + m_interval);
     std::vector<bool> waiting(outcomes.size(), false);
     for (std::size_t i = 0; i < outcomes.size(); ++i) {

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // The Live workspace's poller: lives on its own thread, GETs every agent's /v1/counters with the
 // one agent client (deadlines, bounded in flight), turns them into rates with the telemetry
-// aggregator and hands each sweep to the GUI as a LiveFrame. A round ends at the interval; an
-// agent that has not answered by then answers into a later round, so a hung agent does not slow
-// the others' refresh. The next poll is armed only once the previous one is handled, so polls
+// aggregator and hands each sweep to the GUI as a LiveFrame. A round ends once the agents that
+// answered the round before have answered, at the interval at most; an agent that has not
+// answered by then answers into a later round, so a hung agent does not slow the others' refresh. The next poll is armed only once the previous one is handled, so polls
 // never pile up (STYLE §6.4).
 #pragma once
 

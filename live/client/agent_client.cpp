@@ -640,7 +640,7 @@ std::size_t AgentRequests::pending() const
     return m_impl->open + m_impl->queued.size();
 }
 
-std::size_t AgentRequests::wait(Clock::time_point until)
+std::size_t AgentRequests::wait(Clock::time_point until, const std::function<bool()>& enough)
 {
     Impl& m = *m_impl;
     if (m.io.stopped())
@@ -648,7 +648,7 @@ std::size_t AgentRequests::wait(Clock::time_point until)
     m.io.poll(); // what is ready already, even when `until` has passed
     // Every open request has its deadline timer, so the io_context has work until the last one
     // finishes: run_one returns 0 only once `until` has passed.
-    while (pending() > 0 && Clock::now() < until) {
+    while (pending() > 0 && Clock::now() < until && !(enough && enough())) {
         if (m.io.stopped())
             m.io.restart();
         const std::size_t ran = until == Clock::time_point::max() ? m.io.run_one() : m.io.run_one_until(until);

@@ -79,9 +79,9 @@ public:
     /// Queues `request`; it opens in wait() as soon as fewer than maxInFlight are open. `done`
     /// may start more requests.
     void start(AgentRequest request, Done done);
-    /// Runs the requests until none is open or queued, or `until` has passed. Returns how many
-    /// are still open or queued.
-    std::size_t wait(Clock::time_point until = Clock::time_point::max());
+    /// Runs the requests until none is open or queued, or `until` has passed, or `enough` (when
+    /// given) says so after a request finished. Returns how many are still open or queued.
+    std::size_t wait(Clock::time_point until = Clock::time_point::max(), const std::function<bool()>& enough = {});
     /// Requests started and not finished (open or queued).
     std::size_t pending() const;
 

@@ -80,6 +80,10 @@ void CountersPoller::take(std::size_t i, bool json, AgentReply reply)
         return;
     }
     m_asked[i].reset();
+    if (m_awaited[i]) {
+        m_awaited[i] = false;
+        --m_awaitedLeft;
+    }
     outcome.waiting = false;
     outcome.error.clear();
     if (!answered(reply, outcome))
@@ -106,7 +110,10 @@ std::vector<CountersOutcome> CountersPoller::poll(const std::vector<AgentEndpoin
         m_requests = AgentRequests(m_fetch);
         m_agents = agents;
         m_asked.assign(agents.size(), std::nullopt);
+        m_late.assign(agents.size(), false);
     }
+    m_awaited.assign(agents.size(), false);
+    m_awaitedLeft = 0;
     std::vector<CountersOutcome> outcomes(agents.size());
     m_outcomes = &outcomes;
     m_aggregator = &aggregator;
@@ -114,16 +121,22 @@ std::vector<CountersOutcome> CountersPoller::poll(const std::vector<AgentEndpoin
     for (std::size_t i = 0; i < agents.size(); ++i) {
         outcomes[i].agent = agents[i];
         outcomes[i].waiting = true; // until its answer comes
+        if (!m_late[i] || until == Clock::time_point::max()) {
+            m_awaited[i] = true;
+            ++m_awaitedLeft;
+        }
         if (!m_asked[i]) {
             m_asked[i] = now;
             ask(i, m_jsonOnly.count(agents[i].url) > 0);
         }
     }
-    m_requests.wait(until);
+    m_requests.wait(until, [this] { return m_awaitedLeft == 0; });
     const Clock::time_point end = Clock::now();
-    for (std::size_t i = 0; i < agents.size(); ++i)
+    for (std::size_t i = 0; i < agents.size(); ++i) {
         if (outcomes[i].waiting)
             outcomes[i].elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(end - m_asked[i].value_or(end));
+        m_late[i] = outcomes[i].waiting || !outcomes[i].error.empty();
+    }
     m_outcomes = nullptr;
     m_aggregator = nullptr;
     return outcomes;

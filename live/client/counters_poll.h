@@ -43,10 +43,12 @@ public:
     CountersPoller& operator=(const CountersPoller&) = delete;
 
     /// One round over `agents` (the same list every round: a new list starts afresh): every agent
-    /// with no request open is asked, and every answer that comes by `until` goes into
+    /// with no request open is asked, and every answer that comes in the round goes into
     /// `aggregator` (a snapshot without a node name as the agent's node), late answers to earlier
-    /// rounds included. One outcome per agent, in `agents` order. With `until` left out the round
-    /// waits for every answer, each within the deadline.
+    /// rounds included. The round ends once every agent that answered the round before has
+    /// answered, or at `until`: a failing or late agent is not waited for (its answer is taken
+    /// when it comes in time). With `until` left out the round waits for every answer, each
+    /// within the deadline. One outcome per agent, in `agents` order.
     std::vector<CountersOutcome> poll(const std::vector<AgentEndpoint>& agents, TelemetryAggregator& aggregator,
         Clock::time_point until = Clock::time_point::max());
 
@@ -59,6 +61,9 @@ private:
     AgentRequests m_requests;
     std::vector<AgentEndpoint> m_agents;           ///< the list of the rounds so far
     std::vector<std::optional<Clock::time_point>> m_asked; ///< per agent: when its open request was sent
+    std::vector<bool> m_late;     ///< per agent: failed or had not answered at the end of the round before
+    std::vector<bool> m_awaited;  ///< per agent: the round waits for its answer
+    std::size_t m_awaitedLeft = 0;
     std::set<std::string> m_jsonOnly;              ///< agent URLs that do not offer the compact counters
     // The round wait() is in: where its answers go.
     std::vector<CountersOutcome>* m_outcomes = nullptr;

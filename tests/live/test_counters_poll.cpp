@@ -217,8 +217,18 @@ TEST(CountersPoll, ARoundEndsAtItsTimeAndALateAnswerIsTakenInALaterRound)
     EXPECT_EQ(late.targets().size(), 2u); // rounds 0 and 1: round 2 had its answer still to come
     EXPECT_EQ(prompt.targets().size(), 3u);
 
-    // A new list of agents starts afresh: nothing of the old rounds is left open or taken.
+    // Round 3 ends once the agents that answered round 2 have answered: the hung agent, which
+    // failed, is asked again but not waited for (the round would otherwise have seen it time out).
     fleet.round = 3;
+    out = poller.poll(agents, aggregator, Clock::now() + std::chrono::seconds(30));
+    EXPECT_TRUE(out[0].error.empty()) << out[0].error;
+    EXPECT_FALSE(out[1].waiting); // it answered round 2: waited for
+    EXPECT_TRUE(out[1].error.empty()) << out[1].error;
+    EXPECT_TRUE(out[2].waiting);
+    EXPECT_TRUE(out[2].error.empty()) << out[2].error;
+
+    // A new list of agents starts afresh: nothing of the old rounds is left open or taken.
+    fleet.round = 4;
     out = poller.poll({ { "node001", prompt.url() } }, aggregator);
     ASSERT_EQ(out.size(), 1u);
     EXPECT_TRUE(out[0].error.empty()) << out[0].error;
