@@ -3,16 +3,19 @@
 // The Live workspace on a demo fabric (the emulator and its agents in this process), offscreen:
 // the grid fills in; a degraded link turns its cell and the check names it; a node whose agent
 // stops shows as lost and comes back; the live check runs from the window with progress; the
-// demo's folder is gone after disconnecting.
+// demo's folder is gone after disconnecting; and the poller keeps its rounds while an agent hangs.
 #include "app/models/live_findings_model.h"
+#include "app/models/live_poller.h"
 #include "app/models/live_session.h"
 #include "app/widgets/live_grid.h"
 #include "app/widgets/live_rail_chart.h"
 #include "app/widgets/live_workspace.h"
 #include "core/plan_spec.h"
+#include "live/common/counters_compact.h"
 #include "planner/planner.h"
 #include "signal_wait.h"
 #include "test_plans.h"
+#include "tests/live/scripted_agent.h"
 
 #include <QAction>
 #include <QDir>
@@ -26,6 +29,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace railyard;
 
@@ -271,3 +280,53 @@ TEST(LiveWorkspace, RoceHostFaultsFromTheMenuAreFound)
     }
 }
 
+
+// The workspace's poller with one agent that answers and one that never does (it listens and
+// never accepts): the rounds keep their interval while the hung agent's request waits for its
+// deadline, the answering node stays connected with its figures, and the hung one turns lost
+// only at its deadline, with the reason.
+TEST(LiveWorkspacePoller, AHungAgentDoesNotHoldTheOthersRounds)
+{
+    std::atomic<int> asked { 0 };
+    live::test::ScriptedAgent prompt([&asked](const std::string&) -> std::pair<int, std::string> {
+        const int n = asked++;
+        live::PortCounters p;
+        p.device = "mlx5_0";
+        p.rail = 0;
+        const auto words = static_cast<std::uint64_t>(n) * 2'500'000'000ull; // 400 Gb/s at 200 ms a round
+        p.counters["port_xmit_data"] = { words, live::CounterKind::Words4, 64, false };
+        p.counters["port_rcv_data"] = { words, live::CounterKind::Words4, 64, false };
+        return { 200, live::toCompactText(live::CounterSnapshot { "node001", 1'000'000 + n * 200, { p } }).value() };
+    });
+    const int hung = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr {};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    ASSERT_EQ(::bind(hung, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    ASSERT_EQ(::listen(hung, 4), 0);
+    ASSERT_EQ(::getsockname(hung, reinterpret_cast<sockaddr*>(&addr), &len), 0);
+
+    live::FetchOptions fetch;
+    fetch.deadline = std::chrono::milliseconds(4000);
+    std::vector<std::shared_ptr<const app::LiveFrame>> frames;
+    app::LivePoller poller(plan(), { { "node001", prompt.url() }, { "node002", "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) } },
+        fetch, std::chrono::milliseconds(200), [&frames](std::shared_ptr<const app::LiveFrame> f) { frames.push_back(std::move(f)); });
+    poller.start();
+    // Six rounds take about 1.2 s, well inside the hung agent's deadline of 4 s.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return frames.size() >= 6; }, 3500)) << frames.size() << " rounds";
+    for (std::size_t i = 0; i < 6; ++i) {
+        const app::LiveFrame& f = *frames[i];
+        ASSERT_EQ(f.nodes.size(), 2u);
+        EXPECT_NE(f.nodes[1].link, app::NodeLink::Lost) << "round " << i << ": " << f.nodes[1].lastError;
+        if (i > 0) {
+            EXPECT_EQ(f.nodes[0].link, app::NodeLink::Connected) << "round " << i << ": " << f.nodes[0].lastError;
+            EXPECT_NEAR(f.cells[0].txGbps, 400.0F, 1.0F) << "round " << i;
+        }
+    }
+    EXPECT_GE(frames[5]->nodes[1].latencyMs, 600) << "how long the open request has waited";
+    ASSERT_TRUE(QTest::qWaitFor([&] { return frames.back()->nodes[1].link == app::NodeLink::Lost; }, 10'000));
+    EXPECT_NE(frames.back()->nodes[1].lastError.find("timed out"), std::string::npos) << frames.back()->nodes[1].lastError;
+    poller.stop();
+    ::close(hung);
+}
