@@ -117,10 +117,16 @@ namespace {
             const auto until = std::chrono::steady_clock::now() + m_interval;
             for (const live::CountersOutcome& o : m_poller.poll(m_agents.agents, m_aggregator, until)) {
                 if (o.waiting) {
-                    if (!lastError.count(o.agent.node)) // an earlier failure says more
+                    // An earlier failure says more than a wait; an earlier wait is brought up to date.
+                    if (!lastError.count(o.agent.node) || m_waitNoted.count(o.agent.node)) {
                         lastError[o.agent.node] = "no answer yet: asked " + std::to_string(o.elapsed.count()) + " ms ago (the deadline is "
                             + std::to_string(m_agents.fetch.deadline.count()) + " ms)";
-                } else if (!o.error.empty()) {
+                        m_waitNoted.insert(o.agent.node);
+                    }
+                    continue;
+                }
+                m_waitNoted.erase(o.agent.node);
+                if (!o.error.empty()) {
                     lastError[o.agent.node] = o.error;
                 } else {
                     answered(o.agent.node, lastError);
@@ -148,6 +154,7 @@ namespace {
         AgentsInput m_agents;
         live::TelemetryAggregator m_aggregator;
         std::set<std::string> m_answered;
+        std::set<std::string> m_waitNoted; ///< nodes whose last error is a wait for an open request
         live::CountersPoller m_poller;
         std::chrono::milliseconds m_interval;
         bool m_first = true;
