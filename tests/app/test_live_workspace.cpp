@@ -15,6 +15,7 @@
 #include "planner/planner.h"
 #include "signal_wait.h"
 #include "test_plans.h"
+#include "tests/live/loopback_http.h"
 #include "tests/live/scripted_agent.h"
 
 #include <QAction>
@@ -30,11 +31,6 @@
 
 #include <algorithm>
 #include <atomic>
-
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 using namespace railyard;
 
@@ -298,19 +294,13 @@ TEST(LiveWorkspacePoller, AHungAgentDoesNotHoldTheOthersRounds)
         p.counters["port_rcv_data"] = { words, live::CounterKind::Words4, 64, false };
         return { 200, live::toCompactText(live::CounterSnapshot { "node001", 1'000'000 + n * 200, { p } }).value() };
     });
-    const int hung = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in addr {};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof addr;
-    ASSERT_EQ(::bind(hung, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
-    ASSERT_EQ(::listen(hung, 4), 0);
-    ASSERT_EQ(::getsockname(hung, reinterpret_cast<sockaddr*>(&addr), &len), 0);
+    live::test::NeverAnswers hung;
+    ASSERT_TRUE(hung.ok());
 
     live::FetchOptions fetch;
     fetch.deadline = std::chrono::milliseconds(4000);
     std::vector<std::shared_ptr<const app::LiveFrame>> frames;
-    app::LivePoller poller(plan(), { { "node001", prompt.url() }, { "node002", "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) } },
+    app::LivePoller poller(plan(), { { "node001", prompt.url() }, { "node002", hung.url() } },
         fetch, std::chrono::milliseconds(200), [&frames](std::shared_ptr<const app::LiveFrame> f) { frames.push_back(std::move(f)); });
     poller.start();
     // Six rounds take about 1.2 s, well inside the hung agent's deadline of 4 s.
@@ -328,5 +318,4 @@ TEST(LiveWorkspacePoller, AHungAgentDoesNotHoldTheOthersRounds)
     ASSERT_TRUE(QTest::qWaitFor([&] { return frames.back()->nodes[1].link == app::NodeLink::Lost; }, 10'000));
     EXPECT_NE(frames.back()->nodes[1].lastError.find("timed out"), std::string::npos) << frames.back()->nodes[1].lastError;
     poller.stop();
-    ::close(hung);
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // A minimal HTTP/1.1 client on a raw loopback socket for the tests (no cpp-httplib in the
-// tests: its library is built with options the tests would have to repeat exactly), and a
-// loopback port that nothing listens on.
+// tests: its library is built with options the tests would have to repeat exactly), a loopback
+// port that nothing listens on, and one that listens and never accepts (a hung agent).
 #pragma once
 
 #include <cctype>
@@ -123,5 +123,47 @@ inline int unusedLoopbackPort()
     ::close(fd);
     return ntohs(addr.sin_port);
 }
+
+/// A listening socket on a free loopback port (its port in `port`); -1 when it cannot listen.
+inline int listenOnLoopback(int& port, int backlog = 16)
+{
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr {};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    if (fd >= 0 && (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd, backlog) != 0
+                       || ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0)) {
+        ::close(fd);
+        fd = -1;
+    }
+    port = ntohs(addr.sin_port);
+    return fd;
+}
+
+/// A hung agent: a loopback port that listens and never accepts. A client's connection opens
+/// (the kernel's backlog takes it) and its request is never read or answered.
+class NeverAnswers {
+public:
+    NeverAnswers()
+        : m_fd(listenOnLoopback(m_port))
+    {
+    }
+    ~NeverAnswers()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    NeverAnswers(const NeverAnswers&) = delete;
+    NeverAnswers& operator=(const NeverAnswers&) = delete;
+
+    /// False when it could not listen.
+    bool ok() const { return m_fd >= 0; }
+    std::string url() const { return "http://127.0.0.1:" + std::to_string(m_port); }
+
+private:
+    int m_port = 0;
+    int m_fd = -1;
+};
 
 } // namespace railyard::live::test

@@ -5,6 +5,8 @@
 // gives: older versions, cut texts, fields of the wrong type.
 #pragma once
 
+#include "tests/live/loopback_http.h"
+
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -30,14 +32,8 @@ public:
     explicit ScriptedAgent(Answer answer)
         : m_answer(std::move(answer))
     {
-        m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in addr {};
-        addr.sin_family = AF_INET;
-        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t len = sizeof addr;
-        m_ok = ::bind(m_fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 && ::listen(m_fd, 16) == 0
-            && ::getsockname(m_fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0;
-        m_port = ntohs(addr.sin_port);
+        m_fd = listenOnLoopback(m_port);
+        m_ok = m_fd >= 0;
         m_thread = std::thread([this] { serve(); });
     }
     ~ScriptedAgent()

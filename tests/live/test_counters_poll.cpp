@@ -156,17 +156,9 @@ TEST(CountersPoll, ARoundEndsAtItsTimeAndALateAnswerIsTakenInALaterRound)
         lateAnswered = true;
         return { 200, toCompactText(fleet.now("node002")).value() };
     });
-    // Listens and never accepts: the connection opens (the kernel's backlog) and nothing answers.
-    const int hung = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in addr {};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof addr;
-    ASSERT_EQ(::bind(hung, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
-    ASSERT_EQ(::listen(hung, 4), 0);
-    ASSERT_EQ(::getsockname(hung, reinterpret_cast<sockaddr*>(&addr), &len), 0);
-    const std::vector<AgentEndpoint> agents { { "node001", prompt.url() }, { "node002", late.url() },
-        { "node003", "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) } };
+    test::NeverAnswers hung;
+    ASSERT_TRUE(hung.ok());
+    const std::vector<AgentEndpoint> agents { { "node001", prompt.url() }, { "node002", late.url() }, { "node003", hung.url() } };
     FetchOptions fetch;
     fetch.deadline = std::chrono::milliseconds(1500);
     TelemetryAggregator aggregator(fabric.plan);
@@ -232,7 +224,6 @@ TEST(CountersPoll, ARoundEndsAtItsTimeAndALateAnswerIsTakenInALaterRound)
     out = poller.poll({ { "node001", prompt.url() } }, aggregator);
     ASSERT_EQ(out.size(), 1u);
     EXPECT_TRUE(out[0].error.empty()) << out[0].error;
-    ::close(hung);
 }
 
 } // namespace railyard::live
