@@ -168,12 +168,11 @@ namespace {
         std::string role; ///< "client" (-P) or "server" (-Z)
         bool bidirectional = false;
         bool cycles = false;
-        bool cuda = false;
-        bool cudaDmabuf = false;
-        bool rocm = false;
+        GpuMemory gpuMemory = GpuMemory::Host;
+        bool gpuDmabuf = false;
         bool rdmaCm = false;
         bool redirected = false; ///< its stdout goes elsewhere ("> /dev/null")
-        std::optional<int> cudaDevice, ibPort, gidIndex, qps;
+        std::optional<int> gpuDevice, ibPort, gidIndex, qps;
         std::string device;
     };
 
@@ -250,6 +249,19 @@ namespace {
         }
     }
 
+    /// The memory type a long option asks for (perftest_parameters.c: --use_cuda, --use_cuda_bus_id,
+    /// --use_cuda_dmabuf, --use_rocm, --use_rocm_dmabuf, --use_musa, ...).
+    std::optional<GpuMemory> memoryOfOption(std::string_view name)
+    {
+        static constexpr std::pair<std::string_view, GpuMemory> kOptions[] = { { "use_cuda", GpuMemory::Cuda },
+            { "use_rocm", GpuMemory::Rocm }, { "use_musa", GpuMemory::Musa }, { "use_mlu", GpuMemory::Mlu },
+            { "use_neuron", GpuMemory::Neuron }, { "use_hl", GpuMemory::Gaudi }, { "use_opencl", GpuMemory::OpenCl } };
+        for (const auto& [option, memory] : kOptions)
+            if (name == option || (startsWith(name, option) && name[option.size()] == '_'))
+                return memory;
+        return std::nullopt;
+    }
+
     void applyLongOption(CommandInfo& cmd, std::string_view name, const std::optional<std::string>& value)
     {
         const std::string v = value.value_or("");
@@ -271,16 +283,14 @@ namespace {
             cmd.gidIndex = leadingInt(v);
         else if (name == "qp")
             cmd.qps = leadingInt(v);
-        else if (name == "use_cuda") {
-            cmd.cuda = true;
-            if (value)
-                cmd.cudaDevice = leadingInt(v);
-        } else if (name == "use_cuda_bus_id")
-            cmd.cuda = true;
-        else if (name == "use_cuda_dmabuf")
-            cmd.cuda = cmd.cudaDmabuf = true;
-        else if (name == "use_rocm")
-            cmd.rocm = true;
+        else if (const std::optional<GpuMemory> memory = memoryOfOption(name)) {
+            cmd.gpuMemory = *memory;
+            // --use_cuda=N, --use_rocm=N, --use_musa=N, --use_mlu=N, --use_opencl=N: the device's
+            // index (--use_hl takes a PCI address, --use_cuda_bus_id a bus id).
+            if (value && name.find('_', 4) == std::string_view::npos && name != "use_hl")
+                cmd.gpuDevice = leadingInt(v);
+            cmd.gpuDmabuf = cmd.gpuDmabuf || name.find("dmabuf") != std::string_view::npos;
+        }
     }
 
     /// "> f", ">> f", "1> f", "&> f": stdout goes to f (`away`); "2> f", "2>&1", ">&2" keep stdout here.
@@ -801,13 +811,38 @@ namespace {
         std::optional<std::pair<Fail, bool>> failure;
     };
 
-    /// GPU set-up lines (cuda_memory.c, rocm_memory.c): evidence of --use_cuda / --use_rocm.
+    /// The set-up lines of perftest's memory backends (cuda_memory.c, rocm_memory.c, musa_memory.c,
+    /// mlu_memory.c, neuron_memory.c, hl_memory.c, opencl_memory.c) that name their backend.
+    std::optional<GpuMemory> backendOfLine(std::string_view t)
+    {
+        static constexpr std::pair<std::string_view, GpuMemory> kPrefixes[] = { { "initializing CUDA", GpuMemory::Cuda },
+            { "Listing all CUDA devices", GpuMemory::Cuda }, { "CUDA device ", GpuMemory::Cuda }, { "creating CUDA Ctx", GpuMemory::Cuda },
+            { "making it the current CUDA Ctx", GpuMemory::Cuda }, { "destroying current CUDA Ctx", GpuMemory::Cuda },
+            { "cuMemAlloc", GpuMemory::Cuda }, { "cuDevice", GpuMemory::Cuda }, { "stopping CUDA gpu touch", GpuMemory::Cuda },
+            { "Using ROCm Device", GpuMemory::Rocm }, { "hipMalloc", GpuMemory::Rocm }, { "initializing MUSA", GpuMemory::Musa },
+            { "Listing all MUSA devices", GpuMemory::Musa }, { "MUSA device ", GpuMemory::Musa }, { "creating MUSA Ctx", GpuMemory::Musa },
+            { "making it the current MUSA Ctx", GpuMemory::Musa }, { "destroying current MUSA Ctx", GpuMemory::Musa },
+            { "allocated MUSA buffer", GpuMemory::Musa }, { "muMemAlloc", GpuMemory::Musa }, { "initializing MLU", GpuMemory::Mlu },
+            { "Listing all MLU devices", GpuMemory::Mlu }, { "MLU device ", GpuMemory::Mlu }, { "creating MLU Ctx", GpuMemory::Mlu },
+            { "making it the current MLU Ctx", GpuMemory::Mlu }, { "destroying current MLU Ctx", GpuMemory::Mlu },
+            { "cnMalloc", GpuMemory::Mlu }, { "NEURON_RT_VISIBLE_CORES", GpuMemory::Neuron },
+            { "destroying current OpenCL ctx", GpuMemory::OpenCl } };
+        for (const auto& [prefix, memory] : kPrefixes)
+            if (startsWith(t, prefix))
+                return memory;
+        if (startsWith(t, "Allocated ") && contains(t, " bytes of accelerator buffer"))
+            return GpuMemory::Gaudi;
+        return std::nullopt;
+    }
+
+    /// GPU set-up lines: those of one backend, and those every backend prints alike (CUDA's first,
+    /// the others copied cuda_memory.c): evidence of --use_cuda, --use_rocm, --use_musa, ...
     bool isGpuLine(std::string_view t)
     {
-        for (const std::string_view p : { "initializing CUDA", "Listing all CUDA devices", "CUDA device ", "Picking device No.",
-                 "Picking GPU number", "creating CUDA Ctx", "making it the current CUDA Ctx", "cuMemAlloc", "allocated GPU buffer",
-                 "using DMA-BUF", "Calling ibv_reg_dmabuf_mr", "deallocating GPU buffer", "destroying current CUDA Ctx", "Finding PCIe BUS", "cuDevice",
-                 "Using ROCm Device", "hipMalloc", "Starting GPU touching", "stopping CUDA gpu touch" })
+        if (backendOfLine(t))
+            return true;
+        for (const std::string_view p : { "Picking device No.", "Picking GPU number", "allocated GPU buffer", "using DMA-BUF",
+                 "Calling ibv_reg_dmabuf_mr", "deallocating GPU buffer", "Finding PCIe BUS", "Starting GPU touching" })
             if (startsWith(t, p))
                 return true;
         return startsWith(t, "[pid = ") && contains(t, "device name = [");
@@ -955,6 +990,7 @@ namespace {
         int unknownLines = 0;
         std::vector<FailureBurst> failures;
         bool used = false; ///< any line was given to it (for the pre-run collector)
+        bool unnamedGpuLines = false; ///< GPU set-up lines every backend prints ("Picking device No. 0")
 
         std::size_t endpointLimit() const
         {
@@ -1044,9 +1080,10 @@ namespace {
             s.dualPort = value == "ON";
         else if (key == "rdma_cm QPs")
             r.rdmaCm = r.rdmaCm || value == "ON";
-        else if (key == "Use ROCm memory")
-            r.rocm = r.rocm || value == "ON";
-        else if (key == "Data ex. method") {
+        else if (key == "Use ROCm memory" || key == "Use MUSA memory") {
+            if (value == "ON")
+                r.gpuMemory = key == "Use ROCm memory" ? GpuMemory::Rocm : GpuMemory::Musa;
+        } else if (key == "Data ex. method") {
             s.dataExSeen = true;
             r.rdmaCm = r.rdmaCm || value == "rdma_cm";
         }
@@ -1055,16 +1092,17 @@ namespace {
     void applyGpuLine(RunState& s, std::string_view t)
     {
         PerftestRun& r = s.run;
-        const bool rocm = contains(t, "ROCm") || startsWith(t, "hip");
-        if (rocm)
-            r.rocm = true;
-        else
-            r.cuda = true;
+        if (const std::optional<GpuMemory> backend = backendOfLine(t)) {
+            if (r.gpuMemory == GpuMemory::Host)
+                r.gpuMemory = *backend;
+        } else {
+            s.unnamedGpuLines = true;
+        }
         if (containsNoCase(t, "DMA-BUF") || containsNoCase(t, "dmabuf"))
-            r.cudaDmabuf = r.cudaDmabuf || !rocm;
+            r.gpuDmabuf = true;
         for (const std::string_view p : { "Picking device No.", "Picking GPU number" })
             if (startsWith(t, p))
-                r.cudaDevice = leadingInt(t.substr(p.size()));
+                r.gpuDevice = leadingInt(t.substr(p.size()));
         const auto name = t.find("device name = [");
         if (name != std::string_view::npos) {
             const auto begin = name + std::string_view("device name = [").size();
@@ -1251,9 +1289,9 @@ namespace {
             const CommandInfo& c = *s.command;
             r.command = c.text;
             r.bidirectional = r.bidirectional || c.bidirectional;
-            r.cuda = r.cuda || c.cuda;
-            r.cudaDmabuf = r.cudaDmabuf || c.cudaDmabuf;
-            r.rocm = r.rocm || c.rocm;
+            if (r.gpuMemory == GpuMemory::Host)
+                r.gpuMemory = c.gpuMemory;
+            r.gpuDmabuf = r.gpuDmabuf || c.gpuDmabuf;
             r.rdmaCm = r.rdmaCm || c.rdmaCm;
             if (r.device.empty())
                 r.device = c.device;
@@ -1263,9 +1301,13 @@ namespace {
                 r.gidIndex = c.gidIndex;
             if (r.qps == 0 && c.qps)
                 r.qps = *c.qps;
-            if (!r.cudaDevice && c.cudaDevice && r.cuda)
-                r.cudaDevice = c.cudaDevice;
+            if (!r.gpuDevice && c.gpuDevice && r.gpuMemory == c.gpuMemory)
+                r.gpuDevice = c.gpuDevice;
         }
+        // Lines no backend is named in come from CUDA's when nothing says otherwise: the other
+        // backends copied cuda_memory.c and came later.
+        if (r.gpuMemory == GpuMemory::Host && s.unnamedGpuLines)
+            r.gpuMemory = GpuMemory::Cuda;
         if (s.banner) {
             r.tool = toolOfBanner(*s.banner, r.connection);
             r.bidirectional = r.bidirectional || s.banner->bidirectional;
@@ -1828,6 +1870,21 @@ namespace {
     }
 } // namespace
 
+std::string_view gpuMemoryName(GpuMemory memory)
+{
+    switch (memory) {
+    case GpuMemory::Host: return "host";
+    case GpuMemory::Cuda: return "cuda";
+    case GpuMemory::Rocm: return "rocm";
+    case GpuMemory::Musa: return "musa";
+    case GpuMemory::Mlu: return "mlu";
+    case GpuMemory::Neuron: return "neuron";
+    case GpuMemory::Gaudi: return "gaudi";
+    case GpuMemory::OpenCl: return "opencl";
+    }
+    return "host";
+}
+
 nlohmann::json toJson(const PerftestRun& run)
 {
     json out = json::object();
@@ -1857,15 +1914,22 @@ nlohmann::json toJson(const PerftestRun& run)
         out["mtu"] = run.mtu;
     if (!run.units.empty())
         out["units_printed"] = run.units;
-    out["cuda"] = run.cuda;
-    if (run.cuda)
-        out["cuda_dmabuf"] = run.cudaDmabuf;
-    if (run.cudaDevice)
-        out["cuda_device"] = *run.cudaDevice;
+    out["cuda"] = run.cuda();
+    if (run.cuda()) {
+        out["cuda_dmabuf"] = run.gpuDmabuf;
+        if (run.gpuDevice)
+            out["cuda_device"] = *run.gpuDevice;
+    }
+    if (run.gpuMemory == GpuMemory::Rocm)
+        out["rocm"] = true;
+    if (run.gpuMemory != GpuMemory::Host) {
+        out["gpu_memory"] = gpuMemoryName(run.gpuMemory);
+        out["gpu_dmabuf"] = run.gpuDmabuf;
+        if (run.gpuDevice)
+            out["gpu_device"] = *run.gpuDevice;
+    }
     if (!run.gpuName.empty())
         out["gpu_name"] = run.gpuName;
-    if (run.rocm)
-        out["rocm"] = true;
     out["rdma_cm"] = run.rdmaCm;
     if (!run.peakMeasured)
         out["peak_measured"] = false;

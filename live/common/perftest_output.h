@@ -12,10 +12,10 @@
 //   and the shell command that started the tool ("$ ib_write_bw -d mlx5_0 host",
 //   "[root@h ~]# ib_read_bw ..."). The command is read: it tells the side (a host argument makes
 //   the client, none the server; -P/-Z say so), and -b, -C, -R, -d, -i, -x, -q, --use_cuda*,
-//   --use_rocm where the output does not.
+//   --use_rocm, --use_musa and perftest's other memory options where the output does not.
 // - perftest's notices and warnings ("WARNING: ...", "Conflicting CPU frequency values detected",
 //   "Requested SQ size might be too big", "Requested mtu is higher than active mtu") and the GPU
-//   set-up lines (CUDA, dma-buf, ROCm): kept in `warnings` or read into the run.
+//   set-up lines (CUDA, dma-buf, ROCm, MUSA, MLU, Neuron, Gaudi, OpenCL): kept in `warnings` or read into the run.
 // - Lines of another program between perftest's lines: skipped, with a warning that quotes them.
 // - Two perftest processes writing into one log (a loopback test: server and client output
 //   interleaved line by line, headers duplicated and in shuffled order): each line is given to the
@@ -41,6 +41,14 @@
 #include <vector>
 
 namespace railyard::live {
+
+/// perftest's memory types for the test buffers (perftest_parameters.h MEMORY_*, the accelerators
+/// its --use_* options name): host memory, NVIDIA (CUDA), AMD (ROCm), Moore Threads (MUSA),
+/// Cambricon (MLU), AWS Neuron, Intel Gaudi (--use_hl) and OpenCL.
+enum class GpuMemory { Host, Cuda, Rocm, Musa, Mlu, Neuron, Gaudi, OpenCl };
+
+/// "host", "cuda", "rocm", "musa", "mlu", "neuron", "gaudi", "opencl".
+std::string_view gpuMemoryName(GpuMemory memory);
 
 /// One row of a bandwidth table. Bandwidths in Gb/s (10^9 bit/s): perftest's "MB/sec" (and the
 /// newer "MiB/sec") is MiB/s, 2^20 bytes/s, so Gb/s = value * 2^20 * 8 / 10^9; "Gb/sec"
@@ -101,11 +109,13 @@ struct PerftestRun {
     std::map<std::string, std::string> settings; ///< every "Key : value" of the header, as printed
     std::string units;          ///< the table's bandwidth unit as printed: "MB/sec", "MiB/sec", "Gb/sec"; "" no table
     std::string latencyUnit = "usec"; ///< "cycles" with -C
-    bool cuda = false;          ///< GPU memory (--use_cuda): CUDA set-up lines or the command
-    bool cudaDmabuf = false;    ///< --use_cuda_dmabuf or "using DMA-BUF" lines
-    std::optional<int> cudaDevice; ///< "Picking device No. 0" / "Picking GPU number 0" / --use_cuda=N
+    /// Whose memory the buffers were in: the command (--use_cuda, --use_rocm, --use_musa, ...),
+    /// the header ("Use ROCm memory : ON") or the set-up lines of perftest's memory backends.
+    GpuMemory gpuMemory = GpuMemory::Host;
+    bool gpuDmabuf = false;     ///< --use_cuda_dmabuf (--use_rocm_dmabuf, ...) or "using DMA-BUF" lines
+    std::optional<int> gpuDevice; ///< "Picking device No. 0" / "Picking GPU number 0" / --use_cuda=N
     std::string gpuName;        ///< "[pid = 1, dev = 0] device name = [NVIDIA A40]"
-    bool rocm = false;          ///< --use_rocm, "Use ROCm memory : ON", "Using ROCm Device"
+    bool cuda() const { return gpuMemory == GpuMemory::Cuda; }
     bool rdmaCm = false;        ///< "rdma_cm QPs : ON" or "Data ex. method : rdma_cm" (-R) or -R/-z
     bool peakMeasured = true;   ///< false after "WARNING: BW peak won't be measured in this run." (-D, -N)
     std::optional<PerftestEndpoint> local, remote;           ///< the first QP's
@@ -185,7 +195,9 @@ core::Result<std::vector<PerftestRun>> parsePerftestOutputs(std::string_view tex
 /// interfaces.md §4 `results import --json` shape: {"tool", "complete", "rows": [{"bytes",
 /// "iterations", "bw_peak_gbps", "bw_average_gbps", "msg_rate_mpps"}], "findings": [...]} plus
 /// "bidirectional", "side", "banner", "device", "ib_port", "link_type", "transport", "gid_index",
-/// "qps", "connection", "mtu", "units_printed", "cuda", "cuda_dmabuf", "rocm", "rdma_cm",
+/// "qps", "connection", "mtu", "units_printed", "cuda", "cuda_dmabuf", "cuda_device", "rocm"
+/// (as before other backends were read), "gpu_memory" (gpuMemoryName), "gpu_dmabuf", "gpu_device",
+/// "gpu_name", "rdma_cm",
 /// "peak_measured", "local"/"remote" endpoints, "latency_rows" (keys "t_min_us" ... "p999_us", or
 /// "*_cycles" with -C), "local_rows"/"remote_rows" (--report-both), "warnings". Absent values are
 /// left out (no nulls).

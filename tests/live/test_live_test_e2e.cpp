@@ -89,7 +89,7 @@ TEST(LiveTestE2E, CleanFabricEveryRailAtThePlannedRate)
         EXPECT_LE(*o.gbps, report.boundGbps * 1.001);
         ASSERT_TRUE(o.client);
         EXPECT_EQ(o.client->side, "client");
-        EXPECT_TRUE(o.client->cuda); // GPU k with NIC k
+        EXPECT_TRUE(o.client->cuda()); // GPU k with NIC k
     }
     EXPECT_TRUE(report.findings.empty()) << toJson(report).dump(1);
 }

@@ -286,7 +286,7 @@ namespace {
             EXPECT_EQ(r->connection, "RC");
             EXPECT_EQ(r->mtu, 4096);
             EXPECT_EQ(r->units, "Gb/sec");
-            EXPECT_FALSE(r->cuda);
+            EXPECT_FALSE(r->cuda());
             EXPECT_FALSE(r->bidirectional);
             ASSERT_EQ(r->bwRows.size(), 1u);
             EXPECT_EQ(r->bwRows[0].bytes, 1048576u);
@@ -343,9 +343,9 @@ namespace {
         EXPECT_EQ(c.device, rail(5));
         EXPECT_EQ(c.qps, 2);
         EXPECT_EQ(c.outstandingReads, 16);
-        EXPECT_TRUE(c.cuda);
-        EXPECT_FALSE(c.cudaDmabuf);
-        EXPECT_EQ(c.cudaDevice, 5);
+        EXPECT_TRUE(c.cuda());
+        EXPECT_FALSE(c.gpuDmabuf);
+        EXPECT_EQ(c.gpuDevice, 5);
         EXPECT_NE(c.gpuName.find("H100"), std::string::npos) << c.gpuName;
         ASSERT_EQ(c.bwRows.size(), 23u);
         for (std::size_t i = 0; i < c.bwRows.size(); ++i) {
@@ -410,9 +410,9 @@ namespace {
         EXPECT_TRUE(c.complete) << findingCodes(c) << p.client.output();
         EXPECT_EQ(unexpectedWarnings(c), "");
         EXPECT_FALSE(c.peakMeasured);
-        EXPECT_TRUE(c.cuda);
-        EXPECT_TRUE(c.cudaDmabuf);
-        EXPECT_EQ(c.cudaDevice, 1);
+        EXPECT_TRUE(c.cuda());
+        EXPECT_TRUE(c.gpuDmabuf);
+        EXPECT_EQ(c.gpuDevice, 1);
         ASSERT_EQ(c.bwRows.size(), 1u);
         EXPECT_EQ(c.bwRows[0].bwPeakGbps, 0.0);
         const double bw = c.bwRows[0].bwAverageGbps;
@@ -471,7 +471,7 @@ namespace {
         EXPECT_NE(out.find(" Couldn't create IB resources"), std::string::npos) << out;
         EXPECT_TRUE(p.clientRun.failed);
         EXPECT_FALSE(p.clientRun.complete);
-        EXPECT_TRUE(p.clientRun.cuda);
+        EXPECT_TRUE(p.clientRun.cuda());
         EXPECT_TRUE(hasFinding(p.clientRun, "PERFTEST_FAILED")) << findingCodes(p.clientRun);
         // The server had its memory; it fails when the client goes.
         EXPECT_NE(p.server.output().find("Failed to exchange data between server and clients"), std::string::npos)
@@ -709,8 +709,8 @@ namespace {
             EXPECT_EQ(r->linkType, "Ethernet");
             EXPECT_EQ(r->gidIndex, 3);
             EXPECT_EQ(r->mtu, 4096);
-            EXPECT_TRUE(r->cuda);
-            EXPECT_TRUE(r->cudaDmabuf);
+            EXPECT_TRUE(r->cuda());
+            EXPECT_TRUE(r->gpuDmabuf);
             ASSERT_EQ(r->bwRows.size(), 1u);
             EXPECT_NEAR(r->bwRows[0].bwAverageGbps, peak, 2.0);
             ASSERT_TRUE(r->local && r->remote);

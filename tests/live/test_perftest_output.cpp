@@ -117,7 +117,7 @@ TEST(PerftestOutput, CudaDmabufRoceClientReportGbits)
     EXPECT_EQ(run.cqModeration, 100);
     EXPECT_EQ(run.maxInlineData, 0);
     EXPECT_EQ(run.units, "Gb/sec");
-    EXPECT_FALSE(run.cuda); // this copy shows no CUDA line and no command
+    EXPECT_FALSE(run.cuda()); // this copy shows no CUDA line and no command
     EXPECT_FALSE(run.rdmaCm);
     EXPECT_TRUE(run.peakMeasured);
     ASSERT_TRUE(run.local && run.remote);
@@ -160,8 +160,8 @@ TEST(PerftestOutput, DmabufRegistrationLineIsEvidenceOfCudaDmabuf)
     text.insert(at, "Calling ibv_reg_dmabuf_mr(offset=0, size=16777216, addr=0x7f1c40000000, fd=43) for QP #0\n");
     const auto r = parsePerftestOutput(text);
     ASSERT_TRUE(r) << r.error().message;
-    EXPECT_TRUE(r->cuda);
-    EXPECT_TRUE(r->cudaDmabuf);
+    EXPECT_TRUE(r->cuda());
+    EXPECT_TRUE(r->gpuDmabuf);
     EXPECT_TRUE(r->complete);
     EXPECT_TRUE(r->warnings.empty()) << r->warnings.front();
 }
@@ -195,9 +195,9 @@ TEST(PerftestOutput, RdmaCmSixteenQpDurationServerWithCudaDmabuf)
     EXPECT_EQ(run.mtu, 1024); // "Changing to active mtu": -m 4096 was not taken
     EXPECT_EQ(run.tos, 41);
     EXPECT_TRUE(run.rdmaCm);
-    EXPECT_TRUE(run.cuda);
-    EXPECT_TRUE(run.cudaDmabuf);
-    EXPECT_EQ(run.cudaDevice, 0);
+    EXPECT_TRUE(run.cuda());
+    EXPECT_TRUE(run.gpuDmabuf);
+    EXPECT_EQ(run.gpuDevice, 0);
     EXPECT_EQ(run.gpuName, "NVIDIA A40");
     EXPECT_FALSE(run.txDepth.has_value());
     EXPECT_FALSE(run.peakMeasured);
@@ -234,8 +234,8 @@ TEST(PerftestOutput, BidirectionalRocmReportGbitsWithSixDecimalRow)
     EXPECT_EQ(run.linkType, "Ethernet");
     EXPECT_EQ(run.gidIndex, 3);
     EXPECT_EQ(run.qps, 1);
-    EXPECT_TRUE(run.rocm);
-    EXPECT_FALSE(run.cuda);
+    EXPECT_EQ(run.gpuMemory, GpuMemory::Rocm);
+    EXPECT_FALSE(run.cuda());
     EXPECT_EQ(run.units, "Gb/sec");
     ASSERT_EQ(run.bwRows.size(), 23u);
     EXPECT_EQ(run.bwRows[0].bytes, 2u);
@@ -832,6 +832,72 @@ TEST(PerftestOutput, JsonShape)
     EXPECT_EQ(c["cuda_dmabuf"], true);
     EXPECT_EQ(c["peak_measured"], false);
     EXPECT_EQ(c["local_qps"].size(), 16u);
+}
+
+// perftest 2026's other GPU backends print CUDA's set-up lines with their own name
+// (musa_memory.c, mlu_memory.c copy cuda_memory.c): "Picking device No." and "[pid = ...] device
+// name" are not evidence of CUDA when MUSA or MLU said so first, or the command or header did.
+TEST(PerftestOutput, GpuMemoryOfEveryBackendNotJustCuda)
+{
+    const std::string table = sharedFixture("perftest-ib_write_bw-cuda-dmabuf-roce-client-a-report_gbits.txt");
+    const std::string body = table.substr(table.find('\n') + 1); // the copy without its command and CUDA lines
+    const auto withLines = [&](const std::string& before) {
+        const auto r = parsePerftestOutput(before + body);
+        EXPECT_TRUE(r) << r.error().message;
+        return r ? *r : PerftestRun {};
+    };
+
+    const PerftestRun musa = withLines("initializing MUSA\nListing all MUSA devices in system:\nMUSA device 0: PCIe address is 1A:00\n"
+                                       "\nPicking device No. 0\n[pid = 4711, dev = 0] device name = [MTT S4000]\ncreating MUSA Ctx\n"
+                                       "making it the current MUSA Ctx\nusing DMA-BUF for GPU buffer address at 0x7f00 aligned at 0x7f00 "
+                                       "with aligned size 8388608\n");
+    EXPECT_EQ(musa.gpuMemory, GpuMemory::Musa);
+    EXPECT_FALSE(musa.cuda());
+    EXPECT_TRUE(musa.gpuDmabuf);
+    EXPECT_EQ(musa.gpuDevice, 0);
+    EXPECT_EQ(musa.gpuName, "MTT S4000");
+    EXPECT_TRUE(musa.warnings.empty()) << musa.warnings.front();
+    const nlohmann::json m = toJson(musa);
+    EXPECT_EQ(m["cuda"], false);
+    EXPECT_FALSE(m.contains("cuda_dmabuf"));
+    EXPECT_FALSE(m.contains("cuda_device"));
+    EXPECT_EQ(m["gpu_memory"], "musa");
+    EXPECT_EQ(m["gpu_dmabuf"], true);
+    EXPECT_EQ(m["gpu_device"], 0);
+    EXPECT_EQ(m["gpu_name"], "MTT S4000");
+    ASSERT_EQ(musa.bwRows.size(), 23u);
+
+    const PerftestRun mlu = withLines("initializing MLU\nPicking device No. 1\n[pid = 7, dev = 1] device name = [MLU590]\n"
+                                      "cnMalloc() of a 8388608 bytes MLU buffer\n");
+    EXPECT_EQ(mlu.gpuMemory, GpuMemory::Mlu);
+    EXPECT_EQ(mlu.gpuDevice, 1);
+    EXPECT_FALSE(mlu.gpuDmabuf);
+
+    // The lines every backend prints alike, with nothing else: CUDA, as perftest printed them first.
+    const PerftestRun unnamed = withLines("\nPicking device No. 2\n[pid = 9, dev = 2] device name = [NVIDIA H100 80GB HBM3]\n");
+    EXPECT_TRUE(unnamed.cuda());
+    EXPECT_EQ(toJson(unnamed)["cuda_device"], 2);
+    EXPECT_EQ(toJson(unnamed)["gpu_memory"], "cuda");
+
+    // The command names the backend where the output does not; its device index where one is given.
+    EXPECT_EQ(withLines("$ ib_write_bw -d mlx5_0 --use_mlu=3 --use_mlu_dmabuf --report_gbits -a 10.0.0.2\n").gpuMemory, GpuMemory::Mlu);
+    EXPECT_EQ(withLines("$ ib_write_bw -d mlx5_0 --use_mlu=3 --report_gbits -a 10.0.0.2\n").gpuDevice, 3);
+    EXPECT_TRUE(withLines("$ ib_write_bw -d mlx5_0 --use_rocm=1 --use_rocm_dmabuf -a 10.0.0.2\n").gpuDmabuf);
+    const PerftestRun gaudi = withLines("$ ib_write_bw -d mlx5_0 --use_hl=0000:33:00.0 -a 10.0.0.2\n");
+    EXPECT_EQ(gaudi.gpuMemory, GpuMemory::Gaudi);
+    EXPECT_FALSE(gaudi.gpuDevice.has_value()); // a PCI address, not an index
+    EXPECT_EQ(withLines("$ ib_write_bw -d mlx5_0 --use_neuron=4 -a 10.0.0.2\n").gpuMemory, GpuMemory::Neuron);
+    EXPECT_EQ(withLines("$ ib_write_bw -d mlx5_0 --use_opencl=0 -a 10.0.0.2\n").gpuMemory, GpuMemory::OpenCl);
+    EXPECT_EQ(withLines("$ ib_write_bw -d mlx5_0 -a 10.0.0.2\n").gpuMemory, GpuMemory::Host);
+    EXPECT_FALSE(toJson(withLines("")).contains("gpu_memory"));
+
+    // The header's "Use MUSA memory : ON" (printed by a perftest built with MUSA) says so too.
+    std::string header = body;
+    header.insert(header.find(" Data ex. method"), " Use MUSA memory : ON\n");
+    const auto onHeader = parsePerftestOutput(header);
+    ASSERT_TRUE(onHeader) << onHeader.error().message;
+    EXPECT_EQ(onHeader->gpuMemory, GpuMemory::Musa);
+    EXPECT_TRUE(onHeader->warnings.empty()) << onHeader->warnings.front();
 }
 
 TEST(PerftestOutput, OlderShorterDashedLinesAndRunsOneAfterTheOther)
