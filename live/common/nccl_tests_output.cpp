@@ -393,6 +393,7 @@ namespace {
         bool perIter = false;  ///< i_min i_max i_p99 i_cv% after each group
         bool errorColumn = false; ///< the old float error / res column (before 2.13)
         bool timestamp = false;
+        bool cpuTime = false;  ///< "cputime" columns (-C 1)
         double timeScale = 1;  ///< 1000 when times are in ms (oldest format)
         std::string signature; ///< the header's words, to compare repeats
 
@@ -429,6 +430,7 @@ namespace {
             if (w[i + 1] != "algbw" || w[i + 2] != "busbw")
                 return std::nullopt;
             const auto e = w[i + 3];
+            l.cpuTime = l.cpuTime || w[i] == "cputime";
             if (e == "#wrong" || e == "wrong")
                 sawWrong = true;
             else if (e == "error" || e == "res")
@@ -1090,6 +1092,7 @@ bool NcclTestsParser::State::classify(std::string_view body, bool hashed, const 
             const double scale = layout.timeScale != 1 ? layout.timeScale : layoutFound->timeScale;
             layout = *layoutFound;
             layout.timeScale = scale;
+            run.cpuTime = layout.cpuTime;
         } else if (layout.signature != layoutFound->signature && !layout.guessed) {
             notes.push_back("line " + std::to_string(lineNo) + ": a second table header with other columns " + quoteLine(body)
                 + "; the rows are read with the first one's");
@@ -1560,6 +1563,7 @@ nlohmann::json toJson(const NcclTestsRun& run)
         { "ranks", run.ranks > 0 ? nlohmann::json(run.ranks) : nlohmann::json(nullptr) },
         { "ranks_source", run.ranksSource },
         { "complete", run.complete },
+        { "cpu_time", run.cpuTime },
         { "rows", std::move(rows) },
         { "avg_busbw_gbs", run.avgBusbwGBs ? number(*run.avgBusbwGBs) : nlohmann::json(nullptr) },
         { "out_of_bounds", opt(run.outOfBounds) },

@@ -77,7 +77,7 @@ struct NcclTestsRow {
     int root = -1;           ///< -1 when not rooted or no root column
     NcclTestsResult outOfPlace, inPlace;
     bool hasInPlace = false; ///< the layout has the in-place columns
-    std::string timestamp;   ///< `-T 1`: "2025-06-01 12:00:00"; empty otherwise
+    std::string timestamp;   ///< `-S 1`: "2025-06-01 12:00:00"; empty otherwise
     int line = 0;            ///< line number in the input (1-based)
 };
 
@@ -119,6 +119,9 @@ struct NcclTestsRun {
     std::optional<int> warmupIters, iters, aggIters, validation, graph;
     std::map<std::string, std::string> otherParams; ///< side_work, work_sms, direction, unalign, ...
 
+    /// The table's times are "cputime" (-C 1: host time per iteration, launch included), and the
+    /// bandwidths nccl-tests printed were figured from them; GPU (CUDA event) time otherwise.
+    bool cpuTime = false;
     std::vector<NcclTestsRow> rows;
     std::optional<double> avgBusbwGBs;   ///< footer "Avg bus bandwidth"
     bool avgBusbwFailed = false;         ///< footer "Avg bus bandwidth : X FAILED" (`-a`)
@@ -167,6 +170,7 @@ core::Result<NcclTestsRun> parseNcclTestsOutput(std::string_view text, std::stri
 /// complete, rows [{bytes, count, type, redop, root, out_of_place {time_us, algbw_gbs, busbw_gbs,
 /// wrong (integer or null)[, error]}, in_place {...} or null}], avg_busbw_gbs (null when no footer),
 /// findings [{severity, code, message, where}], plus tool_inferred, tool_candidates, ranks_source,
+/// cpu_time,
 /// nccl_tests_version, nccl_version, hosts, rank_list, params, out_of_bounds,
 /// out_of_bounds_failed, warnings.
 nlohmann::json toJson(const NcclTestsRun& run);

@@ -629,6 +629,31 @@ TEST(NcclTestsOutput, PerIterationAndTimestampColumns)
     EXPECT_DOUBLE_EQ(j["rows"][0]["out_of_place"]["iter_min_us"].get<double>(), 19.50);
 }
 
+TEST(NcclTestsOutput, CpuTimeColumnsAreSaidToBeHostTime)
+{
+    // nccl-tests 2.19.6, `-C 1` (util.cu writeResultHeader: "cputime" for "time").
+    const std::string text =
+        "# nccl-tests version 2.19.6 nccl-headers=22803 nccl-library=22803\n"
+        "# Collective test starting: all_reduce_perf\n"
+        "#\n"
+        "#                                                              out-of-place                       in-place          \n"
+        "#       size         count      type   redop    root  cputime   algbw   busbw  #wrong  cputime   algbw   busbw  #wrong \n"
+        "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         \n"
+        "     1048576        262144     float     sum      -1    31.40   33.39   58.44       0    30.95   33.88   59.29       0\n"
+        "# Out of bounds values : 0 OK\n"
+        "# Avg bus bandwidth    : 58.865 \n"
+        "#\n"
+        "# Collective test concluded: all_reduce_perf\n";
+    const auto run = parse(text);
+    ASSERT_EQ(run.rows.size(), 1u);
+    EXPECT_TRUE(run.cpuTime);
+    EXPECT_DOUBLE_EQ(run.rows[0].outOfPlace.timeUs, 31.40);
+    EXPECT_TRUE(run.complete);
+    EXPECT_EQ(toJson(run)["cpu_time"], true);
+    EXPECT_FALSE(parse(sharedFixture(kLambda)).cpuTime);
+    EXPECT_EQ(toJson(parse(sharedFixture(kLambda)))["cpu_time"], false);
+}
+
 TEST(NcclTestsOutput, ToolAndRanksInferredFromTheTable)
 {
     // reduce_scatter: a reduction op, root -1, bytes = 8 x count x 4, busbw/algbw = 7/8.
