@@ -1223,7 +1223,7 @@ namespace {
         return "reported an error";
     }
 
-    std::string adviceOf(const FailureBurst& b)
+    std::string adviceOf(const FailureBurst& b, GpuMemory memory)
     {
         const auto has = [&](Fail k) { return std::find(b.kinds.begin(), b.kinds.end(), k) != b.kinds.end(); };
         if (has(Fail::Completion))
@@ -1239,8 +1239,21 @@ namespace {
         if (has(Fail::Device))
             return "check the name given with -d against ibv_devices or ibstat, and that the driver is loaded";
         if (has(Fail::Gpu))
-            return "check the CUDA driver, the GPU index given to --use_cuda, and dma-buf support (--use_cuda_dmabuf needs a "
-                   "recent kernel and driver) or nvidia-peermem";
+        {
+            if (memory == GpuMemory::Cuda || memory == GpuMemory::Host)
+                return "check the CUDA driver, the GPU index given to --use_cuda, and dma-buf support (--use_cuda_dmabuf needs a "
+                       "recent kernel and driver) or nvidia-peermem";
+            const std::string option = memory == GpuMemory::Gaudi ? "hl" : std::string(gpuMemoryName(memory));
+            static constexpr std::pair<GpuMemory, std::string_view> kNames[] = { { GpuMemory::Rocm, "ROCm" }, { GpuMemory::Musa, "MUSA" },
+                { GpuMemory::Mlu, "Cambricon MLU" }, { GpuMemory::Neuron, "Neuron" }, { GpuMemory::Gaudi, "Gaudi (habanalabs)" },
+                { GpuMemory::OpenCl, "OpenCL" } };
+            std::string_view name = option;
+            for (const auto& [m, n] : kNames)
+                if (m == memory)
+                    name = n;
+            return "check the " + std::string(name) + " driver and runtime, the device given to --use_" + option
+                + ", and dma-buf support (a recent kernel and driver)";
+        }
         if (has(Fail::Usage))
             return "check the options; both sides must be given compatible ones";
         if (has(Fail::Limit))
@@ -1261,7 +1274,7 @@ namespace {
         core::Finding f;
         f.severity = core::Severity::Error;
         f.code = "PERFTEST_FAILED";
-        f.message = who + " " + summaryOf(b, r) + " " + b.when + " (perftest printed " + quoted + "): " + adviceOf(b) + ".";
+        f.message = who + " " + summaryOf(b, r) + " " + b.when + " (perftest printed " + quoted + "): " + adviceOf(b, r.gpuMemory) + ".";
         f.where = "line " + std::to_string(b.firstLine);
         return f;
     }

@@ -898,6 +898,14 @@ TEST(PerftestOutput, GpuMemoryOfEveryBackendNotJustCuda)
     ASSERT_TRUE(onHeader) << onHeader.error().message;
     EXPECT_EQ(onHeader->gpuMemory, GpuMemory::Musa);
     EXPECT_TRUE(onHeader->warnings.empty()) << onHeader->warnings.front();
+
+    // A GPU failure's advice is about the backend the run used.
+    const auto rocmFailed = parsePerftestOutput("$ ib_write_bw -d mlx5_0 --use_rocm=0 -a 10.0.0.2\nCouldn't initialize ROCm device\n");
+    ASSERT_TRUE(rocmFailed) << rocmFailed.error().message;
+    ASSERT_FALSE(rocmFailed->findings.empty());
+    EXPECT_NE(rocmFailed->findings[0].message.find("check the ROCm driver and runtime, the device given to --use_rocm"), std::string::npos)
+        << rocmFailed->findings[0].message;
+    EXPECT_EQ(rocmFailed->findings[0].message.find("CUDA"), std::string::npos) << rocmFailed->findings[0].message;
 }
 
 TEST(PerftestOutput, OlderShorterDashedLinesAndRunsOneAfterTheOther)
