@@ -287,7 +287,7 @@ namespace {
             { "timestamp(" + prefix + "port_data_transmitted_bytes_total" + matchers({}) + ")", Field::Fresh },
         };
         if (railyard) {
-            q.push_back({ rate("railyard_rdma_hw_counter_total",
+            q.push_back({ rate("railyard_rdma_hw_counters_total",
                               "counter=~\"np_ecn_marked_roce_packets|np_cnp_sent|rp_cnp_handled|out_of_sequence|packet_seq_err|roce_adp_retrans\""),
                 Field::HwCounter });
             q.push_back({ "sum without (priority) (" + rate("railyard_pfc_pause_frames_total", "direction=\"rx\"") + ")", Field::PfcFrames });

@@ -10,7 +10,7 @@
 //   tx, rx (Gb/s)      rate(railyard_infiniband_port_data_{transmitted,received}_bytes_total{S}[W]) x 8 / 1e9
 //   XmitWait (ticks/s) rate(railyard_infiniband_port_transmit_wait_total{S}[W])
 //   ECN, CNP, OOS, retransmits (per s)
-//                      rate(railyard_rdma_hw_counter_total{counter=~"np_ecn_marked_roce_packets|np_cnp_sent|
+//                      rate(railyard_rdma_hw_counters_total{counter=~"np_ecn_marked_roce_packets|np_cnp_sent|
 //                           rp_cnp_handled|out_of_sequence|packet_seq_err|roce_adp_retrans",S}[W])
 //   PFC (per s, us/s)  sum without (priority) (rate(railyard_pfc_pause_{frames,duration_seconds}_total{direction="rx",S}[W]))
 //   link errors        increase(railyard_infiniband_<symbol_error|link_error_recovery|link_downed|

@@ -229,20 +229,20 @@ namespace {
                 else
                     e.add(name, "counter", m->help, l, words ? c.value * 4 : c.value);
             } else {
-                e.add("railyard_infiniband_port_counter_total", "counter",
+                e.add("railyard_infiniband_port_counters_total", "counter",
                     "A file of ports/<n>/counters that has no metric of its own, by file name", withLabel(l, "counter", file),
                     c.value);
             }
             if (c.kind == CounterKind::Saturating && c.saturated) {
                 ++saturated;
-                e.add("railyard_infiniband_counter_saturated", "gauge",
+                e.add("railyard_infiniband_port_counters_saturated", "gauge",
                     "Present (value 1) for each IB PMA error counter that stopped at its maximum: it never wraps, reset the "
                     "counters to see new errors",
                     withLabel(l, "counter", file), std::uint64_t { 1 });
             }
         }
         e.add("railyard_infiniband_saturated_counters", "gauge",
-            "IB PMA error counters of the port that stopped at their maximum (see railyard_infiniband_counter_saturated)", l,
+            "IB PMA error counters of the port that stopped at their maximum (see railyard_infiniband_port_counters_saturated)", l,
             saturated);
         for (const auto& [file, c] : pc.hwCounters) {
             if (file == "lifespan") {
@@ -251,7 +251,7 @@ namespace {
                     "How long the driver caches hw_counters values (the lifespan file)", l, static_cast<double>(c.value) / 1000);
                 continue;
             }
-            e.add("railyard_rdma_hw_counter_total", "counter",
+            e.add("railyard_rdma_hw_counters_total", "counter",
                 "A file of ports/<n>/hw_counters (mlx5: 32-bit Q counters wrap, congestion counters are 64-bit), by file name",
                 withLabel(l, "counter", file), c.value);
         }

@@ -220,9 +220,14 @@ TEST_F(AgentServerTest, MetricsWithoutTokenFromTheSysfsTree)
     EXPECT_EQ(e.value("railyard_infiniband_excessive_buffer_overrun_errors_total", port), 15.0);
     EXPECT_EQ(e.value("railyard_infiniband_state_id", port), 4.0);
     EXPECT_EQ(e.value("railyard_infiniband_rate_bytes_per_second", port), 5e10);
-    EXPECT_EQ(e.value("railyard_rdma_hw_counter_total", { { "device", "mlx5_0" }, { "counter", "rx_dct_connect" } }), 422237.0);
+    EXPECT_EQ(e.value("railyard_rdma_hw_counters_total", { { "device", "mlx5_0" }, { "counter", "rx_dct_connect" } }), 422237.0);
     EXPECT_EQ(e.value("railyard_pfc_pause_frames_total", { { "netdev", "bond0" }, { "direction", "rx" }, { "priority", "3" } }), 42.0);
     EXPECT_EQ(e.value("railyard_pfc_pause_duration_seconds_total", { { "netdev", "bond0" }, { "direction", "rx" } }), 0.0025);
+    // Prometheus' own parser and linter find nothing (when promtool is installed).
+    if (const auto verdict = promtoolCheck(r->body)) {
+        EXPECT_EQ(verdict->status, 0) << verdict->out;
+        EXPECT_TRUE(verdict->out.empty()) << verdict->out;
+    }
 }
 
 TEST_F(AgentServerTest, ASilentClientDoesNotHoldTheOnlyWorker)

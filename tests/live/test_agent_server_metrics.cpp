@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// prometheusText(): the exposition parses, names and units mirror the node exporter's.
+// prometheusText(): the exposition parses (with these tests' parser and with Prometheus' own,
+// promtool), names and units mirror the node exporter's.
 #include "live/node/agent_server.h"
 
 #include "test_agent_server_support.h"
@@ -11,6 +12,7 @@
 
 using namespace railyard::live;
 using railyard::live::test::parseExposition;
+using railyard::live::test::promtoolCheck;
 
 namespace {
 
@@ -107,6 +109,26 @@ TEST(AgentMetrics, ExpositionParsesAndFamiliesAreWellFormed)
     }
 }
 
+// Prometheus' own parser and linter (promtool): the text parses as Prometheus reads it, and the
+// linter finds nothing (HELP on every family, counters named _total, base units, no type or
+// reserved suffix in a name).
+TEST(AgentMetrics, PromtoolParsesAndLintsTheExposition)
+{
+    // A broken text must fail, or a pass proves nothing.
+    const auto broken = promtoolCheck("# TYPE railyard_x gauge\nrailyard_x{a=\"b} 1\n");
+    if (!broken)
+        GTEST_SKIP() << "promtool is not installed (Debian: prometheus)";
+    EXPECT_EQ(broken->status, 1) << broken->out;
+    EXPECT_NE(broken->out.find("parsing error"), std::string::npos) << broken->out;
+    const auto lint = promtoolCheck("# HELP railyard_x_counter x\n# TYPE railyard_x_counter gauge\nrailyard_x_counter 1\n");
+    EXPECT_EQ(lint->status, 3) << lint->out;
+
+    const std::string text = prometheusText(sampleInventory(), sampleCounters());
+    const auto verdict = promtoolCheck(text);
+    EXPECT_EQ(verdict->status, 0) << verdict->out << "\n" << text;
+    EXPECT_TRUE(verdict->out.empty()) << verdict->out;
+}
+
 TEST(AgentMetrics, UnitsAndNamesMirrorTheNodeExporter)
 {
     const auto e = parseExposition(prometheusText(sampleInventory(), sampleCounters()));
@@ -125,12 +147,12 @@ TEST(AgentMetrics, UnitsAndNamesMirrorTheNodeExporter)
     EXPECT_EQ(e.value("railyard_infiniband_rate_bytes_per_second", port), 5e10);
     EXPECT_EQ(e.value("railyard_infiniband_link_width_lanes", port), 4.0);
     // Saturation is said, per saturating counter.
-    EXPECT_EQ(e.value("railyard_infiniband_counter_saturated", { { "device", "mlx5_3" }, { "counter", "symbol_error" } }), 1.0);
-    EXPECT_FALSE(e.value("railyard_infiniband_counter_saturated", { { "device", "mlx5_3" }, { "counter", "port_rcv_errors" } }));
+    EXPECT_EQ(e.value("railyard_infiniband_port_counters_saturated", { { "device", "mlx5_3" }, { "counter", "symbol_error" } }), 1.0);
+    EXPECT_FALSE(e.value("railyard_infiniband_port_counters_saturated", { { "device", "mlx5_3" }, { "counter", "port_rcv_errors" } }));
     EXPECT_EQ(e.value("railyard_infiniband_saturated_counters", port), 1.0);
     EXPECT_EQ(e.value("railyard_infiniband_saturated_counters", { { "device", "mlx5_bond_0" } }), 0.0);
     // A counter file without a metric of its own is still exported.
-    EXPECT_EQ(e.value("railyard_infiniband_port_counter_total", { { "counter", "some_future_counter" } }), 9.0);
+    EXPECT_EQ(e.value("railyard_infiniband_port_counters_total", { { "counter", "some_future_counter" } }), 9.0);
     // Rails label the samples of rail NICs only.
     for (const auto& s : e.samples) {
         if (s.labels.count("device") && s.labels.at("device") == "mlx5_3") {
@@ -150,11 +172,11 @@ TEST(AgentMetrics, CongestionAndPfcCounters)
 {
     const auto e = parseExposition(prometheusText(sampleInventory(), sampleCounters()));
     ASSERT_TRUE(e.error.empty()) << e.error;
-    EXPECT_EQ(e.value("railyard_rdma_hw_counter_total", { { "counter", "np_ecn_marked_roce_packets" } }), 1000.0);
-    EXPECT_EQ(e.value("railyard_rdma_hw_counter_total", { { "counter", "np_cnp_sent" } }), 900.0);
-    EXPECT_EQ(e.value("railyard_rdma_hw_counter_total", { { "counter", "rp_cnp_handled" } }), 800.0);
-    EXPECT_EQ(e.value("railyard_rdma_hw_counter_total", { { "counter", "out_of_buffer" } }), 4294967295.0);
-    EXPECT_FALSE(e.value("railyard_rdma_hw_counter_total", { { "counter", "lifespan" } }));
+    EXPECT_EQ(e.value("railyard_rdma_hw_counters_total", { { "counter", "np_ecn_marked_roce_packets" } }), 1000.0);
+    EXPECT_EQ(e.value("railyard_rdma_hw_counters_total", { { "counter", "np_cnp_sent" } }), 900.0);
+    EXPECT_EQ(e.value("railyard_rdma_hw_counters_total", { { "counter", "rp_cnp_handled" } }), 800.0);
+    EXPECT_EQ(e.value("railyard_rdma_hw_counters_total", { { "counter", "out_of_buffer" } }), 4294967295.0);
+    EXPECT_FALSE(e.value("railyard_rdma_hw_counters_total", { { "counter", "lifespan" } }));
     EXPECT_EQ(e.value("railyard_rdma_hw_counters_lifespan_seconds", { { "device", "mlx5_3" } }), 0.012);
     const std::map<std::string, std::string> rx3 { { "netdev", "ibp24s0" }, { "direction", "rx" }, { "priority", "3" } };
     EXPECT_EQ(e.value("railyard_pfc_pause_frames_total", rx3), 42.0);

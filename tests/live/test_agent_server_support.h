@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // Test helpers for the agent tests: a sysfs tree written from a real fixture, the HTTP client of
-// loopback_http.h, and a Prometheus text parser.
+// loopback_http.h, a Prometheus text parser, and Prometheus' own (promtool).
 #pragma once
 
 #include "tests/live/loopback_http.h"
@@ -27,6 +27,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace railyard::live::test {
@@ -244,6 +245,34 @@ inline Exposition parseExposition(const std::string& text)
         e.samples.push_back(std::move(s));
     }
     return e;
+}
+
+/// What Prometheus' own parser and linter say of an exposition: `promtool check metrics` (Debian's
+/// prometheus package, which .ci/run installs). status: 0 clean, 3 lint problems, 1 the text does
+/// not parse; out: what it printed. nullopt when promtool is not installed.
+struct PromtoolVerdict {
+    int status = -1;
+    std::string out;
+};
+
+inline std::optional<PromtoolVerdict> promtoolCheck(const std::string& text)
+{
+    const char* promtool = "/usr/bin/promtool";
+    if (::access(promtool, X_OK) != 0)
+        return std::nullopt;
+    TempDir dir("promtool");
+    const std::filesystem::path file = dir.write("metrics.txt", text);
+    const std::string command = std::string(promtool) + " check metrics < '" + file.string() + "' 2>&1";
+    PromtoolVerdict verdict;
+    std::FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe)
+        return verdict;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        verdict.out.append(buffer, n);
+    const int status = ::pclose(pipe);
+    verdict.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return verdict;
 }
 
 } // namespace railyard::live::test
