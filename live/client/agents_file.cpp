@@ -95,6 +95,10 @@ core::Result<AgentsFile> readAgentsFile(const std::filesystem::path& path)
     } catch (const json::parse_error& e) {
         return core::Error { "AGENTS_FILE", "not valid JSON at " + lineColumn(*text, e.byte > 0 ? e.byte - 1 : 0),
             where, "agents.json is { \"token_file\": \"...\", \"agents\": [ { \"node\": \"node001\", \"url\": \"http://ADDR:PORT\" } ] }" };
+    } catch (const json::exception& e) {
+        // out_of_range 406: a number past a double's range ("1e400"), found while parsing.
+        return core::Error { "AGENTS_FILE", std::string("not valid JSON: ") + e.what(), where,
+            "agents.json is { \"token_file\": \"...\", \"agents\": [ { \"node\": \"node001\", \"url\": \"http://ADDR:PORT\" } ] }" };
     }
     if (!doc.is_object())
         return core::Error { "AGENTS_FILE", "must be a JSON object, got " + std::string(typeName(doc)), where,

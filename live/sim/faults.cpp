@@ -345,7 +345,8 @@ core::Result<std::vector<Fault>> parseFaults(std::string_view text, const std::s
     nlohmann::json doc;
     try {
         doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {
+        // parse_error, and out_of_range 406: a number past a double's range ("1e400") while parsing.
         return core::Error { "FAULTS_SYNTAX", std::string("not valid JSON: ") + e.what(), source,
             "the faults file is a JSON list of objects (interfaces.md §4)" };
     }

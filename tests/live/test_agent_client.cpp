@@ -279,6 +279,12 @@ TEST(AgentsFile, MissingListBadJsonAndMissingFile)
     core::Result<AgentsFile> bad = readAgentsFile(dir.write("b.json", "{\n  \"agents\": [\n    { \"node\": }\n  ]\n}"));
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().message.find("not valid JSON at line 3"), std::string::npos) << bad.error().message;
+    // A number past a double's range is nlohmann's out_of_range, not a parse_error (found by fuzz_results_faults in
+    // the faults file, the same code): refused as bad JSON, not an "internal" error.
+    core::Result<AgentsFile> huge = readAgentsFile(dir.write("c.json", R"({ "agents": [ 1e3081 ] })"));
+    ASSERT_FALSE(huge);
+    EXPECT_NE(huge.error().message.find("not valid JSON: "), std::string::npos) << huge.error().message;
+    EXPECT_NE(huge.error().message.find("number overflow parsing '1e3081'"), std::string::npos) << huge.error().message;
 
     core::Result<AgentsFile> missing = readAgentsFile(dir.path() / "nope.json");
     ASSERT_FALSE(missing);

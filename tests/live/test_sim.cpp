@@ -158,6 +158,11 @@ TEST(SimFaults, ErrorsNameEntryFieldAndRange)
     EXPECT_TRUE(anyError(e, "faults.json", "JSON list")) << dump(e);
     e = faultErrors(ib.plan, "[ { \"kind\": ");
     EXPECT_TRUE(anyError(e, "faults.json", "not valid JSON")) << dump(e);
+    // fuzz_results_faults: a number past a double's range threw nlohmann's out_of_range (not a parse_error).
+    e = faultErrors(ib.plan, "1e3081[[");
+    EXPECT_TRUE(anyError(e, "faults.json", "not valid JSON")) << dump(e);
+    e = faultErrors(ib.plan, R"([ { "kind": "link_down", "node": "node001", "rail": -1e400 } ])");
+    EXPECT_TRUE(anyError(e, "faults.json", "number overflow")) << dump(e);
 
     const auto roce = planOf(kRoceSpec);
     e = faultErrors(roce.plan, R"([ { "kind": "degraded", "node": "node001", "rail": 0, "generation": "HDR" } ])");
