@@ -5,6 +5,7 @@
 #include "live/common/tool_parsers.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <fstream>
 #include <set>
@@ -212,7 +213,13 @@ core::Result<Inventory> inventoryFromDumps(const fs::path& nodeDir, const std::s
         }
         for (std::size_t g = 0; g < topo->gpus.size(); ++g) {
             Gpu gpu;
-            gpu.index = std::stoi(topo->gpus[g].substr(3));
+            // "GPU3" -> 3 (the parser checked the digits); an index past int is no GPU nvidia-smi prints.
+            const std::string_view digits = std::string_view(topo->gpus[g]).substr(3);
+            if (const auto [end, parsed] = std::from_chars(digits.data(), digits.data() + digits.size(), gpu.index);
+                parsed != std::errc() || end != digits.data() + digits.size()) {
+                warnings.push_back(std::string(kTopo) + ": " + topo->gpus[g] + " is no GPU index; its row is left out");
+                continue;
+            }
             gpu.numaNode = topo->gpuNuma[g];
             const auto& row = topo->gpuToNic[g];
             const auto best = closestNic(*topo, g);

@@ -218,3 +218,19 @@ TEST_F(Dumps, MissingAndForeignFilesAreWarningsNotErrors)
     EXPECT_EQ(m3->netdev, "ibp60s0");
     EXPECT_TRUE(m3->ports.empty());
 }
+
+TEST_F(Dumps, AGpuIndexPastAnIntIsAWarningNotACrash)
+{
+    // The real 8-GPU topology with GPU7 renamed GPU99999999999: std::stoi threw out_of_range ("error:
+    // internal: stoi" from `live check --dumps`). The row is left out with a warning; the others stay.
+    std::string topo = sharedFixture("nvidia-smi-topo-m-8xGPU-NV18-12nic-roce-complete-with-legend.txt");
+    for (std::size_t at; (at = topo.find("GPU7")) != std::string::npos;)
+        topo.replace(at, 4, "GPU99999999999");
+    const fs::path n = node("node001");
+    write(n / "nvidia-smi-topo.txt", topo);
+    const auto r = inventoryFromDumps(n, "node001", { "mlx5_0" });
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->gpus.size(), 7u);
+    EXPECT_FALSE(gpu(*r, 7));
+    EXPECT_TRUE(anyContains(r->warnings, "nvidia-smi-topo.txt: GPU99999999999 is no GPU index; its row is left out"));
+}
