@@ -27,6 +27,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <system_error>
 
 #include <unistd.h>
 
@@ -152,7 +153,13 @@ namespace {
         run.params = params;
         run.perRail = options.perRail;
         run.viaAgent = options.launcher == "agent";
-        run.workDir = options.workDir.empty() ? std::filesystem::temp_directory_path() : std::filesystem::path(options.workDir);
+        std::error_code folderError;
+        run.workDir = options.workDir.empty() ? std::filesystem::temp_directory_path(folderError) : std::filesystem::path(options.workDir);
+        if (folderError) {
+            printErrors({ core::Error { "OUTPUT_UNWRITABLE", "no temp folder for the hostfile: " + folderError.message(), "TMPDIR",
+                "set TMPDIR to a folder, or give --work-dir DIR" } });
+            return kExitBadInput;
+        }
         run.timeout = std::chrono::seconds(options.timeoutS);
         run.thresholds.belowPercent = options.lowPercent;
         if (!options.agentsFile.empty()) {
@@ -165,8 +172,14 @@ namespace {
             for (const live::AgentEndpoint& a : agents->agents)
                 run.agents[a.node] = a;
         }
-        if (!run.viaAgent && !options.workDir.empty())
-            std::filesystem::create_directories(run.workDir);
+        if (!run.viaAgent && !options.workDir.empty()) {
+            std::filesystem::create_directories(run.workDir, folderError);
+            if (folderError) {
+                printErrors({ core::Error { "OUTPUT_UNWRITABLE", "cannot create the folder for the hostfile: " + folderError.message(),
+                    options.workDir, "give --work-dir a folder you can write to" } });
+                return kExitBadInput;
+            }
+        }
         StopOnSignal stop;
         run.stop = &stop.flag();
         std::ostream& progress = std::cerr;

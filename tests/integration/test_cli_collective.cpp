@@ -8,6 +8,7 @@
 #include "tests/integration/cli_test_support.h"
 
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 namespace railyard::clitest {
@@ -90,6 +91,25 @@ TEST(CliCollective, AllReduceThroughMpirunNamesTheDegradedRail)
     EXPECT_EQ(refused.status, 2) << describe(crafted, refused);
     EXPECT_NE(refused.err.find("rshAgent"), std::string::npos) << refused.err;
     sim->stop();
+}
+
+// A folder for the hostfile that cannot be made is bad input that names the folder and why, before
+// anything starts (it was an uncaught filesystem_error: "error: internal").
+TEST(CliCollective, AWorkDirThatCannotBeMadeIsRefusedWithTheReason)
+{
+    TempDir dir;
+    const fs::path file = dir.path() / "a-file";
+    { std::ofstream(file) << "not a folder\n"; }
+    const std::string workDir = (file / "hostfiles").string();
+    const std::vector<std::string> args { "live", "test", "--plan", (kSpecs / "ib-2su.plan.json").string(), "--kind", "allreduce",
+        "--launcher", "mpirun", "--nodes", "node001,node005", "--work-dir", workDir, "--timeout-s", "5", "--project",
+        (dir.path() / "bringup.railyard").string() };
+    const CliRun run = runCli(args);
+    EXPECT_EQ(run.status, 2) << describe(args, run);
+    EXPECT_NE(run.err.find("cannot create the folder for the hostfile: Not a directory"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find(workDir), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("internal"), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(dir.path() / "bringup.railyard"));
 }
 
 } // namespace railyard::clitest
