@@ -11,6 +11,7 @@
 # Environment: RAILYARD_FUZZ_RSS_MB (default 2048), RAILYARD_FUZZ_TIMEOUT_S (one input, default 10),
 # RAILYARD_FUZZ_RUNS (stop after this many executions instead of, or before, the time is up),
 # RAILYARD_FUZZ_MAX_LEN (libFuzzer's -max_len; default its own, 4096 for fuzz_nccl_log),
+# RAILYARD_FUZZ_FORK=N (N worker processes, libFuzzer's -fork; RUNS then counts all of them),
 # RAILYARD_FUZZ_NO_BUILD=1 (use the binaries already in build/fuzz/bin), RAILYARD_FUZZ_LOG_DIR
 # (keep each target's libFuzzer output there; default build/fuzz/logs), RAILYARD_FUZZ_WORK_DIR (where
 # the inputs a run finds go, per target; default build/fuzz/corpus: CI gives an empty folder so
@@ -101,6 +102,7 @@ for target in "${targets[@]}"; do
     max_len=${RAILYARD_FUZZ_MAX_LEN:-}
     [ -z "$max_len" ] && [ "$target" = fuzz_nccl_log ] && max_len=4096
     [ -n "$max_len" ] && options+=(-max_len="$max_len")
+    [ -n "${RAILYARD_FUZZ_FORK:-}" ] && options+=(-fork="$RAILYARD_FUZZ_FORK")
     start=$(date +%s.%N)
     status=0
     "$program" "${options[@]}" "${dirs[@]}" >"$log" 2>&1 || status=$?
@@ -108,6 +110,11 @@ for target in "${targets[@]}"; do
     # A run that crashed at once prints no figures: none is then "-".
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1 || true)
+    if [ -z "$runs" ]; then
+        # -fork prints no stat:: lines: its status lines are "#RUNS: cov: N ... exec/s R ...".
+        runs=$(grep -oE '^#[0-9]+:' "$log" | tail -1 | tr -d '#:' || true)
+        [ -n "$runs" ] && rate=$(awk -v r="$runs" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0 ? r / w : 0) }')
+    fi
     cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2 || true)
     if [ "$status" = 0 ]; then
         result=ok

@@ -9,6 +9,7 @@
 // top of what the kill left. tests/integration/test_crash_safety.cpp does the same to the CLI.
 #include "app/models/project_controller.h"
 #include "core/store/project_store.h"
+#include "live/common/subprocess.h"
 #include "saver/saved_revisions.h"
 #include "signal_wait.h"
 
@@ -28,13 +29,8 @@
 #include <thread>
 #include <vector>
 
-#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-extern char** environ;
 
 using namespace railyard;
 namespace fs = std::filesystem;
@@ -54,45 +50,29 @@ struct SaverRun {
 SaverRun runSaver(const std::vector<std::string>& args, std::optional<std::chrono::microseconds> delay)
 {
     SaverRun run;
-    int pipeFds[2];
-    if (::pipe2(pipeFds, O_CLOEXEC) != 0)
-        return run;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
-    std::vector<std::string> argStrings { RAILYARD_PROJECT_SAVER };
-    argStrings.insert(argStrings.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& a : argStrings)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    const int rc = posix_spawn(&pid, RAILYARD_PROJECT_SAVER, &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(pipeFds[1]);
-    if (rc != 0) {
-        ::close(pipeFds[0]);
+    std::vector<std::string> argv { RAILYARD_PROJECT_SAVER };
+    argv.insert(argv.end(), args.begin(), args.end());
+    live::SpawnOptions options;
+    options.capture = true; // stdout and stderr: its reports, and what went wrong
+    live::ChildProcess saver(argv, options);
+    if (!saver.started()) {
+        run.out = saver.error();
         return run;
     }
     if (delay) {
         std::this_thread::sleep_for(*delay);
-        ::kill(pid, SIGKILL);
+        saver.signal(SIGKILL);
     }
-    // Read to EOF: every line it printed before it died or exited.
-    char buffer[4096];
-    for (ssize_t n; (n = ::read(pipeFds[0], buffer, sizeof buffer)) != 0;) {
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            break;
-        run.out.append(buffer, static_cast<std::size_t>(n));
+    // Read to the end: every line it printed before it died or exited.
+    while (saver.outputFd() >= 0) {
+        pollfd ready { saver.outputFd(), POLLIN, 0 };
+        ::poll(&ready, 1, 100);
+        saver.readOutput(run.out);
     }
-    ::close(pipeFds[0]);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    run.killed = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
-    run.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (!saver.waitFor(std::chrono::milliseconds(kWaitMs)))
+        saver.stop();
+    run.killed = saver.termSignal() == SIGKILL;
+    run.exitStatus = saver.exitCode().value_or(-1);
     return run;
 }
 
