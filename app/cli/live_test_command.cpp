@@ -153,8 +153,11 @@ namespace {
         run.params = params;
         run.perRail = options.perRail;
         run.viaAgent = options.launcher == "agent";
+        // The hostfile is written here only when the launcher runs from here (not through an agent).
         std::error_code folderError;
-        run.workDir = options.workDir.empty() ? std::filesystem::temp_directory_path(folderError) : std::filesystem::path(options.workDir);
+        run.workDir = !options.workDir.empty() ? std::filesystem::path(options.workDir)
+            : run.viaAgent                     ? std::filesystem::path()
+                                               : std::filesystem::temp_directory_path(folderError);
         if (folderError) {
             printErrors({ core::Error { "OUTPUT_UNWRITABLE", "no temp folder for the hostfile: " + folderError.message(), "TMPDIR",
                 "set TMPDIR to a folder, or give --work-dir DIR" } });
