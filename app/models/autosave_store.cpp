@@ -7,12 +7,66 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLockFile>
 #include <QUuid>
 
 #include <algorithm>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace railyard::app {
+
+/// An exclusive flock(2) on a lock file. The kernel releases it when the descriptor is
+/// closed or its process dies, SIGKILL included, so no lock outlives its holder and
+/// nothing has to guess whether one is stale. (QLockFile, used before, writes its
+/// holder's pid into the file after creating it; a session killed between the two left
+/// an empty file that, with no stale time, counted as held for ever and hid the
+/// session's autosave from every later recovery.)
+class AutosaveStore::Lock {
+public:
+    /// The lock on `path` (created when missing), or null when another holder has it.
+    static std::unique_ptr<Lock> tryTake(const QString& path)
+    {
+        const QByteArray name = QFile::encodeName(path);
+        // A few tries: a holder that removes the file between our open() and our
+        // flock() leaves us holding a file nobody else will open.
+        for (int attempt = 0; attempt < 4; ++attempt) {
+            const int fd = ::open(name.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+            if (fd < 0)
+                return nullptr;
+            if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+                ::close(fd);
+                return nullptr;
+            }
+            struct stat held {};
+            struct stat now {};
+            if (::fstat(fd, &held) == 0 && ::stat(name.constData(), &now) == 0 && held.st_dev == now.st_dev
+                && held.st_ino == now.st_ino)
+                return std::unique_ptr<Lock>(new Lock(fd, name));
+            ::close(fd);
+        }
+        return nullptr;
+    }
+
+    ~Lock() { ::close(m_fd); }
+    Lock(const Lock&) = delete;
+    Lock& operator=(const Lock&) = delete;
+
+    /// Deletes the lock file while still holding it.
+    void removeFile() const { ::unlink(m_name.constData()); }
+
+private:
+    Lock(int fd, QByteArray name)
+        : m_fd(fd)
+        , m_name(std::move(name))
+    {
+    }
+
+    int m_fd;
+    QByteArray m_name;
+};
 
 namespace {
 
@@ -20,27 +74,31 @@ namespace {
     constexpr std::string_view kOldPlan = "autosave-old";
     /// Revisions kept before the autosave plan is started afresh.
     constexpr int kKeepRevisions = 20;
+    /// ProjectStore's code for a plan the project does not have.
+    constexpr std::string_view kPlanMissing = "STORE_PLAN_MISSING";
+    const QLatin1String kSuffix(".railyard");
 
     std::filesystem::path fsPath(const QString& path)
     {
         return std::filesystem::path(path.toStdU16String());
     }
 
-    /// The project file and what SQLite may keep beside it.
-    void removeProjectFile(const QString& file)
+    QString lockPath(const QString& file)
     {
-        for (const char* suffix : { "", "-wal", "-shm", "-journal" })
-            QFile::remove(file + QLatin1String(suffix));
+        return file + QStringLiteral(".lock");
     }
 
-    std::unique_ptr<QLockFile> lockFor(const QString& file)
+    /// The session file a name in the autosave folder belongs to: `session-ID.railyard`
+    /// for itself, its -wal, -shm and -journal, its `.lock`, and the hidden
+    /// `.session-ID.railyard.creating-PID` (with its own -wal and -shm) that
+    /// ProjectStore::create builds it in. Empty for a name that is none of these.
+    QString sessionFileOf(const QString& name)
     {
-        auto lock = std::make_unique<QLockFile>(file + QStringLiteral(".lock"));
-        // A live session's lock is never stale however old; a dead one's is (by its pid).
-        lock->setStaleLockTime(0);
-        if (!lock->tryLock(0))
-            return nullptr;
-        return lock;
+        const QString bare = name.startsWith(QLatin1Char('.')) ? name.mid(1) : name;
+        const qsizetype at = bare.indexOf(kSuffix);
+        if (!bare.startsWith(QLatin1String("session-")) || at < 0)
+            return {};
+        return bare.left(at + kSuffix.size());
     }
 
     std::string metaJson(const QString& projectPath, const QString& planName)
@@ -70,12 +128,13 @@ core::Status AutosaveStore::write(std::string_view specJson, const QString& proj
                 m_dir.toStdString(), "Check that the folder is writable." };
         const QString file = QDir(m_dir).filePath(
             QStringLiteral("session-%1.railyard").arg(QUuid::createUuid().toString(QUuid::WithoutBraces)));
-        m_lock = lockFor(file);
+        m_lock = Lock::tryTake(lockPath(file));
         if (!m_lock)
             return core::Error { "AUTOSAVE_IO", "Cannot lock the autosave file \"" + file.toStdString() + "\"",
                 file.toStdString(), "Check that the autosave folder is writable." };
         auto created = core::store::ProjectStore::create(fsPath(file));
         if (!created) {
+            m_lock->removeFile();
             m_lock.reset();
             return created.error();
         }
@@ -102,46 +161,72 @@ void AutosaveStore::removeOwn()
     if (m_file.isEmpty())
         return;
     m_store.reset();
-    removeProjectFile(m_file);
+    removeSessionFiles(m_file, *m_lock);
     m_lock.reset();
     m_file.clear();
+}
+
+void AutosaveStore::removeSessionFiles(const QString& file, Lock& lock) const
+{
+    const QString session = QFileInfo(file).fileName();
+    const QDir dir(m_dir);
+    for (const QString& name : dir.entryList(QDir::Files | QDir::Hidden)) {
+        if (sessionFileOf(name) == session && name != lockPath(session))
+            QFile::remove(dir.filePath(name));
+    }
+    lock.removeFile();
 }
 
 std::vector<AutosaveSnapshot> AutosaveStore::takeOrphans()
 {
     std::vector<AutosaveSnapshot> found;
     const QDir dir(m_dir);
-    const QStringList files = dir.entryList({ QStringLiteral("*.railyard") }, QDir::Files, QDir::Name);
-    for (const QString& name : files) {
-        const QString file = dir.filePath(name);
+    QStringList sessions;
+    for (const QString& name : dir.entryList(QDir::Files | QDir::Hidden, QDir::Name)) {
+        const QString session = sessionFileOf(name);
+        if (!session.isEmpty() && !sessions.contains(session))
+            sessions.push_back(session);
+    }
+    for (const QString& session : sessions) {
+        const QString file = dir.filePath(session);
         if (file == m_file || std::any_of(m_orphans.begin(), m_orphans.end(), [&](const auto& o) { return o.first == file; }))
             continue;
-        auto lock = lockFor(file);
+        auto lock = Lock::tryTake(lockPath(file));
         if (!lock)
             continue; // a running session's
-        auto snapshot = readOrphan(file);
-        if (!snapshot) {
-            qWarning("Deleting an unreadable autosave file: %s", qUtf8Printable(file));
-            removeProjectFile(file);
+        if (!QFileInfo::exists(file)) {
+            // Killed before its file was in place: a lock, a half-built .creating file.
+            removeSessionFiles(file, *lock);
             continue;
         }
-        m_orphans.emplace_back(file, std::move(lock));
-        found.push_back(std::move(*snapshot));
+        auto snapshot = readOrphan(file);
+        if (snapshot) {
+            m_orphans.emplace_back(file, std::move(lock));
+            found.push_back(std::move(snapshot).value());
+        } else if (snapshot.error().code == kPlanMissing) {
+            // Killed before its first autosave was written: it holds nothing.
+            removeSessionFiles(file, *lock);
+        } else {
+            // Damaged, or written by a newer Railyard: not ours to delete.
+            qWarning("Keeping an autosave file that does not open: %s", snapshot.error().toString().c_str());
+            lock->removeFile();
+        }
     }
     std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.savedAt > b.savedAt; });
     return found;
 }
 
-std::optional<AutosaveSnapshot> AutosaveStore::readOrphan(const QString& file) const
+core::Result<AutosaveSnapshot> AutosaveStore::readOrphan(const QString& file) const
 {
     auto store = core::store::ProjectStore::open(fsPath(file));
     if (!store)
-        return std::nullopt;
+        return store.error();
+    // While write() starts the plan afresh, only the old one is there.
     auto plan = store->loadPlan(kPlan);
-    if (!plan)
+    if (!plan && plan.error().code == kPlanMissing)
         plan = store->loadPlan(kOldPlan);
     if (!plan)
-        return std::nullopt;
+        return plan.error();
     const QJsonObject meta = QJsonDocument::fromJson(QByteArray::fromStdString(plan->comment)).object();
     return AutosaveSnapshot { file, std::move(plan->specJson), meta.value(QStringLiteral("project")).toString(),
         meta.value(QStringLiteral("plan")).toString(), QString::fromStdString(plan->savedAt) };
@@ -149,10 +234,8 @@ std::optional<AutosaveSnapshot> AutosaveStore::readOrphan(const QString& file) c
 
 void AutosaveStore::removeOrphans()
 {
-    for (auto& [file, lock] : m_orphans) {
-        removeProjectFile(file);
-        lock.reset();
-    }
+    for (auto& [file, lock] : m_orphans)
+        removeSessionFiles(file, *lock);
     m_orphans.clear();
 }
 

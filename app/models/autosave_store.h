@@ -15,8 +15,6 @@
 #include <utility>
 #include <vector>
 
-class QLockFile;
-
 namespace railyard::app {
 
 /// What an autosave left by an earlier session holds.
@@ -31,10 +29,11 @@ struct AutosaveSnapshot {
 /// The autosave files of this program: one Railyard project per running session in
 /// a folder of its own (normally AppDataLocation/autosave), never the user's file.
 ///
-/// Each session writes `session-<uuid>.railyard` and holds `<file>.lock` (QLockFile)
-/// while it runs. A file whose lock nobody holds was left by a session that ended
-/// without a clean exit, which is what recovery offers. Two instances of the program
-/// thus never write, recover or delete each other's autosave.
+/// Each session writes `session-<uuid>.railyard` and holds an flock(2) on `<file>.lock`
+/// while it runs. The kernel drops that lock when its holder dies, however it dies, so
+/// a file whose lock nobody holds was left by a session that ended without a clean
+/// exit, which is what recovery offers. Two instances of the program thus never write,
+/// recover or delete each other's autosave.
 ///
 /// Thread: not thread-safe; the project worker thread owns it and makes every call
 /// (it owns SQLite connections). The destructor keeps the file, as a crash would.
@@ -56,20 +55,26 @@ public:
     void removeOwn();
 
     /// Finds autosaves of sessions that ended without a clean exit and locks them
-    /// (so no other instance offers them too). Returns the readable ones, newest first;
-    /// unreadable ones are deleted.
+    /// (so no other instance offers them too). Returns the readable ones, newest first.
+    /// What a dead session left that holds no autosave (killed before its first one
+    /// was written: an empty file, a lone lock, a half-built file) is deleted; a file
+    /// that does not open is kept, and a warning says why.
     std::vector<AutosaveSnapshot> takeOrphans();
     /// Deletes the autosaves takeOrphans() found (after a restore or a discard).
     void removeOrphans();
 
 private:
-    std::optional<AutosaveSnapshot> readOrphan(const QString& file) const;
+    class Lock;
+
+    core::Result<AutosaveSnapshot> readOrphan(const QString& file) const;
+    /// Deletes `file` and everything of its session beside it, the lock file last.
+    void removeSessionFiles(const QString& file, Lock& lock) const;
 
     QString m_dir;
     QString m_file;
-    std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<Lock> m_lock;
     std::optional<core::store::ProjectStore> m_store;
-    std::vector<std::pair<QString, std::unique_ptr<QLockFile>>> m_orphans;
+    std::vector<std::pair<QString, std::unique_ptr<Lock>>> m_orphans;
 };
 
 } // namespace railyard::app

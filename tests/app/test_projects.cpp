@@ -10,12 +10,14 @@
 #include "app/widgets/spec_form.h"
 #include "core/examples.h"
 #include "core/plan_spec.h"
+#include "core/store/project_store.h"
 #include "core/store/sqlite_connection.h"
 #include "signal_wait.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -326,6 +328,80 @@ TEST_F(ProjectTest, RecoveryCanBeDiscardedAndIgnoresLiveSessions)
     c->discardRecovery();
     c->shutdown();
     EXPECT_TRUE(autosaves(autosaveDir()).isEmpty());
+}
+
+TEST_F(ProjectTest, AnEmptyLockFileLeftByAKilledSessionDoesNotHideItsAutosave)
+{
+    QString written;
+    {
+        auto c = makeController(50);
+        QSignalSpy autosaved(c.get(), &ProjectController::autosaved);
+        c->specEdited(exampleSpec(48));
+        ASSERT_TRUE(test::waitForSignals(autosaved, 1, kWaitMs));
+        written = autosaved.at(0).at(0).toString();
+    } // a crash
+    // What a session killed while it created its lock file leaves: the file, empty. (With
+    // QLockFile, which writes its pid after creating the file, such a lock counted as held for
+    // ever, and the autosave was never offered again.)
+    QFile lock(written + QStringLiteral(".lock"));
+    ASSERT_TRUE(lock.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    lock.close();
+
+    auto c = makeController();
+    QSignalSpy available(c.get(), &ProjectController::recoveryAvailable);
+    QSignalSpy checked(c.get(), &ProjectController::recoveryChecked);
+    ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
+    EXPECT_TRUE(checked.at(0).at(0).toBool());
+    ASSERT_EQ(available.size(), 1);
+    EXPECT_EQ(available.at(0).at(0).value<app::RecoveryInfo>().spec.nodes, 48);
+    c->discardRecovery();
+    c->shutdown();
+    EXPECT_EQ(QDir(autosaveDir()).entryList(QDir::Files | QDir::Hidden).join(QLatin1Char(' ')).toStdString(), "");
+}
+
+TEST_F(ProjectTest, RecoveryClearsWhatKilledSessionsLeftAndKeepsWhatDoesNotOpen)
+{
+    // A running session: its autosave and lock are not touched.
+    auto running = makeController(50);
+    QSignalSpy autosaved(running.get(), &ProjectController::autosaved);
+    running->specEdited(exampleSpec(16));
+    ASSERT_TRUE(test::waitForSignals(autosaved, 1, kWaitMs));
+    const QDir dir(autosaveDir());
+    // Its file, its lock, and its -wal and -shm while its connection is open.
+    QStringList expected = dir.entryList(QDir::Files | QDir::Hidden);
+    ASSERT_GE(expected.size(), 2) << expected.join(QLatin1Char(' ')).toStdString();
+    const auto write = [&](const QString& name, const QByteArray& bytes) {
+        QFile out(dir.filePath(name));
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+        ASSERT_EQ(out.write(bytes), bytes.size());
+    };
+    // Killed sessions: one before its file existed (a lone lock), one while ProjectStore built
+    // the file (the hidden .creating file), one before its first autosave (a file with no plan).
+    write(QStringLiteral("session-1.railyard.lock"), {});
+    write(QStringLiteral("session-2.railyard.lock"), "4242\n");
+    write(QStringLiteral(".session-2.railyard.creating-4242"), QByteArray(4096, 'x'));
+    write(QStringLiteral(".session-2.railyard.creating-4242-wal"), QByteArray(100, 'y'));
+    ASSERT_TRUE(core::store::ProjectStore::create(dir.filePath(QStringLiteral("session-3.railyard")).toStdString()));
+    // One that does not open (damaged, or from a newer Railyard) is kept as it is; so is what is not ours.
+    QByteArray garbage(8192, '\0');
+    for (char& byte : garbage)
+        byte = static_cast<char>(QRandomGenerator::global()->bounded(256));
+    write(QStringLiteral("session-4.railyard"), garbage);
+    write(QStringLiteral("notes.txt"), "mine");
+
+    auto c = makeController();
+    QSignalSpy checked(c.get(), &ProjectController::recoveryChecked);
+    ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
+    EXPECT_FALSE(checked.at(0).at(0).toBool());
+    c->shutdown();
+
+    QStringList left = dir.entryList(QDir::Files | QDir::Hidden);
+    left.sort();
+    expected << QStringLiteral("notes.txt") << QStringLiteral("session-4.railyard");
+    expected.sort();
+    EXPECT_EQ(left.join(QLatin1Char(' ')).toStdString(), expected.join(QLatin1Char(' ')).toStdString());
+    EXPECT_EQ(readAll(dir.filePath(QStringLiteral("session-4.railyard"))), garbage);
+    running->shutdown();
 }
 
 TEST_F(ProjectTest, RecentProjectsNewestFirstAtMostEightMissingPruned)
