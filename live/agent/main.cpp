@@ -4,6 +4,7 @@
 // whitelisted test programs on request. Wiring only: the reading is NodeReader's, the serving and
 // the tests AgentServer's.
 #include "core/catalog.h"
+#include "live/common/bearer_token.h"
 #include "live/node/agent_server.h"
 #include "live/node/node_reader.h"
 
@@ -109,21 +110,14 @@ std::optional<std::string> readToken(const std::string& path, std::string& error
         error = "--token-file " + path + ": cannot open it (" + std::strerror(errno) + ")";
         return std::nullopt;
     }
-    std::string token;
-    std::getline(in, token);
-    while (!token.empty() && (token.back() == '\r' || token.back() == ' ' || token.back() == '\t'))
-        token.pop_back();
-    while (!token.empty() && (token.front() == ' ' || token.front() == '\t'))
-        token.erase(token.begin());
-    if (token.empty()) {
-        error = "--token-file " + path + ": the first line is empty; write the token on it (e.g. from: openssl rand -hex 32)";
+    std::string firstLine; // the token is on it; nothing more is read
+    std::getline(in, firstLine);
+    core::Result<std::string> token = live::parseBearerToken(firstLine, path);
+    if (!token) {
+        error = "--token-file " + token.error().toString();
         return std::nullopt;
     }
-    if (token.find_first_of(" \t") != std::string::npos) {
-        error = "--token-file " + path + ": the token contains blanks; a bearer token is one word";
-        return std::nullopt;
-    }
-    return token;
+    return std::move(token).value();
 }
 
 std::vector<std::string> splitCommas(const std::string& text)

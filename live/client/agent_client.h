@@ -30,8 +30,11 @@ struct AgentsFile {
     std::vector<AgentEndpoint> agents;
 };
 core::Result<AgentsFile> readAgentsFile(const std::filesystem::path& path);
+/// The agents file's text as read from `path` (its errors name it; a relative token_file is
+/// taken from its folder).
+core::Result<AgentsFile> parseAgentsFile(std::string_view text, const std::filesystem::path& path);
 
-/// Reads a bearer token file (first line, trimmed); an error names the file.
+/// Reads a bearer token file (live::parseBearerToken); an error names the file.
 core::Result<std::string> readTokenFile(const std::filesystem::path& path);
 
 struct FetchOptions {

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // `agents.json` and bearer token files.
 #include "live/client/agent_client.h"
+#include "live/common/bearer_token.h"
 
 #include <nlohmann/json.hpp>
 
@@ -84,16 +85,20 @@ namespace {
 
 core::Result<AgentsFile> readAgentsFile(const std::filesystem::path& path)
 {
-    const std::string where = path.string();
     core::Result<std::string> text = readWholeFile(path, "the agents file");
     if (!text)
         return text.errors();
+    return parseAgentsFile(*text, path);
+}
 
+core::Result<AgentsFile> parseAgentsFile(std::string_view text, const std::filesystem::path& path)
+{
+    const std::string where = path.string();
     json doc;
     try {
-        doc = json::parse(*text);
+        doc = json::parse(text);
     } catch (const json::parse_error& e) {
-        return core::Error { "AGENTS_FILE", "not valid JSON at " + lineColumn(*text, e.byte > 0 ? e.byte - 1 : 0),
+        return core::Error { "AGENTS_FILE", "not valid JSON at " + lineColumn(text, e.byte > 0 ? e.byte - 1 : 0),
             where, "agents.json is { \"token_file\": \"...\", \"agents\": [ { \"node\": \"node001\", \"url\": \"http://ADDR:PORT\" } ] }" };
     } catch (const json::exception& e) {
         // out_of_range 406: a number past a double's range ("1e400"), found while parsing.
@@ -178,16 +183,7 @@ core::Result<std::string> readTokenFile(const std::filesystem::path& path)
     core::Result<std::string> text = readWholeFile(path, "the token file");
     if (!text)
         return text.errors();
-    std::string_view first = *text;
-    if (const std::size_t eol = first.find('\n'); eol != std::string_view::npos)
-        first = first.substr(0, eol);
-    constexpr std::string_view blanks = " \t\r\f\v";
-    const std::size_t begin = first.find_first_not_of(blanks);
-    if (begin == std::string_view::npos)
-        return core::Error { "TOKEN_FILE", "the first line is empty: no token", path.string(),
-            "write the agents' bearer token on the first line" };
-    const std::size_t end = first.find_last_not_of(blanks);
-    return std::string(first.substr(begin, end - begin + 1));
+    return parseBearerToken(*text, path.string());
 }
 
 } // namespace railyard::live

@@ -12,6 +12,7 @@
 #include "live/sim/ibsim_runner.h"
 #include "live/sim/nccl_tests_model.h"
 #include "live/sim/perftest_tools.h"
+#include "live/common/bearer_token.h"
 #include "live/common/subprocess.h"
 #include "planner/planner.h"
 
@@ -67,12 +68,7 @@ core::Result<std::string> loadOrCreateToken(const fs::path& path)
         auto text = readFile(path, "token file");
         if (!text)
             return text.errors();
-        std::string token = text->substr(0, text->find('\n'));
-        while (!token.empty() && (token.back() == '\r' || token.back() == ' '))
-            token.pop_back();
-        if (token.empty())
-            return core::Error { "TOKEN_EMPTY", "the token file is empty", path.string(), "write a token on its first line" };
-        return token;
+        return live::parseBearerToken(*text, path.string());
     }
     unsigned char bytes[24];
     std::ifstream random("/dev/urandom", std::ios::binary);

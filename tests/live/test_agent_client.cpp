@@ -3,6 +3,7 @@
 // The agent client: agents.json, token files, and fetchAll against small scripted HTTP servers
 // (plain sockets, one thread each) that answer well, answer badly, or never answer.
 #include "live/client/agent_client.h"
+#include "live/common/bearer_token.h"
 
 #include "tests/live/loopback_http.h"
 #include "tests/live/temp_dir.h"
@@ -312,6 +313,32 @@ TEST(TokenFile, EmptyOrUnreadableIsAnErrorNamingTheFile)
     ASSERT_FALSE(m);
     EXPECT_EQ(m.error().where, (dir.path() / "missing").string());
     EXPECT_FALSE(readTokenFile(dir.path()));
+}
+
+TEST(TokenFile, OneWordOfVisibleAsciiOrAnErrorWithItsColumn)
+{
+    EXPECT_EQ(parseBearerToken("a-Z_0.9~+/=\n", "t").value(), "a-Z_0.9~+/=");
+    EXPECT_EQ(parseBearerToken("\v tok \f", "t").value(), "tok"); // no line end at all
+    const struct {
+        std::string text;
+        std::string message;
+    } refused[] = {
+        { "two words\n", "the token has a blank at column 4 of the first line" },
+        { "  tab\tin\n", "the token has a blank at column 6 of the first line" },
+        { "ctl\x01\n", "the token has a byte that is no visible ASCII character (0x01) at column 4 of the first line" },
+        { "del\x7f", "the token has a byte that is no visible ASCII character (0x7f) at column 4 of the first line" },
+        { "tok\xc3\xa9n", "the token has a byte that is no visible ASCII character (0xc3) at column 4 of the first line" },
+        { std::string("nul\0byte", 8), "the token has a byte that is no visible ASCII character (0x00) at column 4 of the first line" },
+        { "", "the first line is empty: no token" },
+        { "\r\ntoken-on-line-two", "the first line is empty: no token" },
+    };
+    for (const auto& r : refused) {
+        const core::Result<std::string> token = parseBearerToken(r.text, "the/token");
+        ASSERT_FALSE(token) << r.text;
+        EXPECT_EQ(token.error().code, "TOKEN_FILE");
+        EXPECT_EQ(token.error().where, "the/token");
+        EXPECT_EQ(token.error().message, r.message);
+    }
 }
 
 // ---- fetchAll ----

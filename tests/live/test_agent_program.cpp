@@ -248,6 +248,18 @@ TEST_F(AgentProgramTest, RefusesATokenFileOthersCanRead)
     EXPECT_NE(agent.stderrText().find(m_token.string()), std::string::npos) << agent.stderrText();
 }
 
+TEST_F(AgentProgramTest, RefusesATokenThatIsNoOneWordOfVisibleAscii)
+{
+    // The agent reads its --token-file as every client does (live::parseBearerToken).
+    for (const std::string& text : { std::string("two words\n"), std::string("tab\x01" "ed\n"), std::string(" \t\nsecond\n") }) {
+        writeFile(m_token, text);
+        ::chmod(m_token.c_str(), 0600);
+        AgentProcess agent(baseArgs());
+        EXPECT_EQ(agent.waitExit(), 2) << agent.stderrText();
+        EXPECT_NE(agent.stderrText().find("--token-file " + m_token.string() + ": "), std::string::npos) << agent.stderrText();
+    }
+}
+
 TEST_F(AgentProgramTest, BadInputExitsWithStatus2)
 {
     {
