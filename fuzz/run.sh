@@ -118,6 +118,8 @@ for target in "${targets[@]}"; do
     cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2 || true)
     if [ "$status" = 0 ]; then
         result=ok
+    elif [ "$status" = 72 ] && grep -q 'libFuzzer: run interrupted' "$log"; then
+        result="stopped (SIGINT)" # libFuzzer's -interrupted_exitcode: the run was stopped, not failed
     else
         result="FAILED (exit $status, see $log and $artifacts/)"
         failed+=("$target")
