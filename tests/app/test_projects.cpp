@@ -30,6 +30,7 @@
 #include <sqlite3.h>
 
 #include <memory>
+#include <optional>
 
 using namespace railyard;
 using app::ProjectController;
@@ -71,6 +72,22 @@ protected:
         options.autosaveDir = autosaveDir();
         options.autosaveIdleMs = idleMs;
         return std::make_unique<ProjectController>(options);
+    }
+
+    /// The recovery check a controller just made runs: what it offered, or nothing.
+    std::optional<app::RecoveryInfo> checkRecovery(ProjectController& c)
+    {
+        QSignalSpy available(&c, &ProjectController::recoveryAvailable);
+        QSignalSpy checked(&c, &ProjectController::recoveryChecked);
+        EXPECT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
+        if (checked.isEmpty() || !checked.at(0).at(0).toBool()) {
+            EXPECT_TRUE(available.isEmpty());
+            return std::nullopt;
+        }
+        EXPECT_EQ(available.size(), 1);
+        if (available.isEmpty())
+            return std::nullopt;
+        return available.at(0).at(0).value<app::RecoveryInfo>();
     }
 
     /// Saves a project with plan "cluster" at revisions 1 (64 nodes) and 2 (128 nodes).
@@ -259,12 +276,9 @@ TEST_F(ProjectTest, AutosaveIsRecoveredAfterACrash)
     ASSERT_EQ(autosaves(autosaveDir()).size(), 1);
 
     auto c = makeController();
-    QSignalSpy available(c.get(), &ProjectController::recoveryAvailable);
-    QSignalSpy checked(c.get(), &ProjectController::recoveryChecked);
-    ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
-    EXPECT_TRUE(checked.at(0).at(0).toBool());
-    ASSERT_EQ(available.size(), 1);
-    const auto info = available.at(0).at(0).value<app::RecoveryInfo>();
+    const auto offered = checkRecovery(*c);
+    ASSERT_TRUE(offered);
+    const app::RecoveryInfo info = *offered;
     EXPECT_EQ(info.spec.nodes, 200);
     EXPECT_EQ(info.projectPath, path);
     EXPECT_EQ(info.planName, QStringLiteral("cluster"));
@@ -348,12 +362,9 @@ TEST_F(ProjectTest, AnEmptyLockFileLeftByAKilledSessionDoesNotHideItsAutosave)
     lock.close();
 
     auto c = makeController();
-    QSignalSpy available(c.get(), &ProjectController::recoveryAvailable);
-    QSignalSpy checked(c.get(), &ProjectController::recoveryChecked);
-    ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
-    EXPECT_TRUE(checked.at(0).at(0).toBool());
-    ASSERT_EQ(available.size(), 1);
-    EXPECT_EQ(available.at(0).at(0).value<app::RecoveryInfo>().spec.nodes, 48);
+    const auto offered = checkRecovery(*c);
+    ASSERT_TRUE(offered);
+    EXPECT_EQ(offered->spec.nodes, 48);
     c->discardRecovery();
     c->shutdown();
     EXPECT_EQ(QDir(autosaveDir()).entryList(QDir::Files | QDir::Hidden).join(QLatin1Char(' ')).toStdString(), "");
@@ -390,9 +401,7 @@ TEST_F(ProjectTest, RecoveryClearsWhatKilledSessionsLeftAndKeepsWhatDoesNotOpen)
     write(QStringLiteral("notes.txt"), "mine");
 
     auto c = makeController();
-    QSignalSpy checked(c.get(), &ProjectController::recoveryChecked);
-    ASSERT_TRUE(test::waitForSignals(checked, 1, kWaitMs));
-    EXPECT_FALSE(checked.at(0).at(0).toBool());
+    EXPECT_FALSE(checkRecovery(*c));
     c->shutdown();
 
     QStringList left = dir.entryList(QDir::Files | QDir::Hidden);
