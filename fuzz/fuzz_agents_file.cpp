@@ -11,6 +11,7 @@
 #include "live/common/bearer_token.h"
 #include "fuzz/fuzz_support.h"
 
+#include <cctype>
 #include <set>
 
 using namespace railyard;
