@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "core/json_text.h"
 
+#include "core/text.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -97,7 +99,7 @@ std::string describeJson(const nlohmann::json& value)
 {
     std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (text.size() > kDescribeMax)
-        text = text.substr(0, kDescribeMax - 3) + "...";
+        text = std::string(utf8Prefix(text, kDescribeMax - 3)) + "...";
     return text;
 }
 

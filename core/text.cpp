@@ -50,4 +50,18 @@ std::string formatFixed(double value, int digits)
     return text;
 }
 
+std::string_view utf8Prefix(std::string_view text, std::size_t maxBytes)
+{
+    if (text.size() <= maxBytes)
+        return text;
+    // Back over the continuation bytes (10xxxxxx) of the character the cut falls in: at most
+    // three, the longest UTF-8 character's; past that the bytes are no UTF-8, and cut as they are.
+    std::size_t end = maxBytes;
+    for (int k = 0; k < 3 && end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80; ++k)
+        --end;
+    if ((static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        end = maxBytes;
+    return text.substr(0, end);
+}
+
 } // namespace railyard::core

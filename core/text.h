@@ -15,5 +15,8 @@ std::string formatNumber(double value);
 std::string formatFixed(double value, int digits = 1);
 /// `value` with thousands separators: 131072 -> "131,072".
 std::string formatCount(long long value);
+/// The first `maxBytes` bytes of `text`, or fewer so that the cut does not split a UTF-8
+/// character (a message that quotes a cut line must stay UTF-8, or printing it as JSON throws).
+std::string_view utf8Prefix(std::string_view text, std::size_t maxBytes);
 
 } // namespace railyard::core

@@ -34,7 +34,7 @@ namespace {
 
     std::string preview(std::string_view text)
     {
-        std::string out(text.substr(0, 160));
+        std::string out(core::utf8Prefix(text, 160));
         for (char& c : out)
             if (c == '\n' || c == '\r')
                 c = ' ';

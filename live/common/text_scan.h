@@ -41,7 +41,14 @@ std::string quoteLine(std::string_view line, std::size_t max = 100);
 /// copy a tool's text as it came, and one stray byte (a Latin-1 host name, a line cut inside a
 /// character, a dying process's garbage) would make every dump() of their document throw
 /// (nlohmann type_error 316): `results import --json` and the project store failed on such a log.
+/// Costs one walk over the strings; only those that are not UTF-8 are copied.
 nlohmann::json withValidUtf8(nlohmann::json doc);
+/// Well-formed UTF-8 as nlohmann's strict dump() takes it (no overlong form, surrogate or code
+/// point past U+10FFFF).
+bool isValidUtf8(std::string_view s);
+/// `s` made valid UTF-8 the way withValidUtf8 does it: each maximal part that is not, replaced by
+/// U+FFFD. `s` itself when it is valid.
+std::string validUtf8(std::string s);
 
 /// The whole of `s` (trimmed) as a number of type T; nullopt when anything else is in it.
 /// Integers in `base` (base 16 also with "0x"); floating point in fixed or exponent form, with an

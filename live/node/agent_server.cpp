@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/node/agent_server.h"
 
+#include "core/text.h"
 #include "live/common/counters_compact.h"
 #include "live/common/inventory_json.h"
 #include "live/common/rate.h"
@@ -263,7 +264,7 @@ namespace {
     {
         std::string text = dumpJson(value);
         text.pop_back(); // the newline
-        return text.size() > 60 ? text.substr(0, 60) + "..." : text;
+        return text.size() > 60 ? std::string(core::utf8Prefix(text, 60)) + "..." : text;
     }
 
     // The request field a checkInvocation error is about ("program", "args[3]", "env.NCCL_X").

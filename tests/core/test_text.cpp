@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Railyard contributors
+// core/text.h: a cut that never splits a UTF-8 character.
+#include "core/text.h"
+
+#include <gtest/gtest.h>
+
+using railyard::core::utf8Prefix;
+
+TEST(Text, Utf8PrefixNeverSplitsACharacter)
+{
+    EXPECT_EQ(utf8Prefix("node007", 10), "node007");
+    EXPECT_EQ(utf8Prefix("node007", 4), "node");
+    EXPECT_EQ(utf8Prefix("", 0), "");
+    const std::string text = "ab\xC3\xA9" "c\xE2\x82\xAC" "d\xF0\x9F\x98\x80"; // a b é c € d U+1F600
+    EXPECT_EQ(utf8Prefix(text, 3), "ab");                       // inside é
+    EXPECT_EQ(utf8Prefix(text, 4), "ab\xC3\xA9");
+    EXPECT_EQ(utf8Prefix(text, 6), "ab\xC3\xA9" "c");          // inside €, after its lead byte
+    EXPECT_EQ(utf8Prefix(text, 7), "ab\xC3\xA9" "c");          // inside €, before its last byte
+    EXPECT_EQ(utf8Prefix(text, 10), "ab\xC3\xA9" "c\xE2\x82\xAC" "d"); // inside U+1F600, after its lead byte
+    EXPECT_EQ(utf8Prefix(text, 12), "ab\xC3\xA9" "c\xE2\x82\xAC" "d"); // inside U+1F600, before its last byte
+    EXPECT_EQ(utf8Prefix(text, 13), text);
+    // Bytes that are no UTF-8 (a run of continuation bytes) are cut where asked.
+    EXPECT_EQ(utf8Prefix("a\x80\x80\x80\x80\x80", 5), "a\x80\x80\x80\x80");
+}
