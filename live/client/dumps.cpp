@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/client/dumps.h"
 
+#include "live/common/text_scan.h"
 #include "live/common/tool_parsers.h"
 
 #include <algorithm>
@@ -32,7 +33,8 @@ namespace {
 
     enum class Read { Ok, Missing, Failed };
 
-    /// Reads `dir/name`; a file that exists but cannot be read adds a warning.
+    /// Reads `dir/name` as valid UTF-8 (text::validUtf8: the inventory, its warnings and the
+    /// report quote the file, and must print); a file that exists but cannot be read adds a warning.
     Read readDump(const fs::path& dir, const std::string& name, std::string& text, std::vector<std::string>& warnings)
     {
         std::error_code ec;
@@ -47,7 +49,7 @@ namespace {
             warnings.push_back(name + ": cannot be read; what it would tell stays unknown");
             return Read::Failed;
         }
-        text = ss.str();
+        text = text::validUtf8(ss.str());
         return Read::Ok;
     }
 
@@ -350,10 +352,12 @@ core::Result<Inventory> inventoryFromDumps(const fs::path& nodeDir, const std::s
     }
     }
 
-    // Files nobody read: a typo in a name should not pass in silence.
-    for (const std::string& f : files) {
-        if (usedFiles.contains(f))
+    // Files nobody read: a typo in a name should not pass in silence. A name is bytes, and the
+    // warning must stay UTF-8.
+    for (const std::string& name : files) {
+        if (usedFiles.contains(name))
             continue;
+        const std::string f = text::validUtf8(name);
         const bool perNetdev = f.rfind(kMlnxQosPrefix, 0) == 0 || f.rfind(kDcbPfcPrefix, 0) == 0 || f.rfind(kEthtoolPrefix, 0) == 0;
         if (perNetdev)
             warnings.push_back(f + ": names a netdev that no RDMA device uses (ibdev2netdev.txt); not read");

@@ -9,7 +9,9 @@
 //   lsmod.txt (`lsmod`: nvidia_peermem or nv_peer_mem listed -> GPUDirect peermem On, not listed ->
 //   Off; no file -> Unknown. dma-buf support stays Unknown: no dump tells it).
 // Each file holds the tool's output; a shell transcript around it (prompt lines, a leading
-// `# source:` comment) is accepted, as tool_parsers.h says.
+// `# source:` comment) is accepted, as tool_parsers.h says. A byte that is not UTF-8 (a Latin-1
+// host name, terminal garbage in a transcript) reads as U+FFFD, so that the inventory, its
+// warnings and `live check --json` always print.
 // What the dumps cannot tell, and stays unknown: PCI addresses (ibstat prints none, so a rail map
 // by PCI address cannot be applied), netdev MTU, node description, board id, ECN/DCQCN
 // enablement, PCIe link state, ACS, the GID table, link width and generation (ibstat's "Rate:"

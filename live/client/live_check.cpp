@@ -6,6 +6,7 @@
 #include "live/client/dumps.h"
 #include "live/client/host_intent_check.h"
 #include "live/common/inventory_json.h"
+#include "live/common/text_scan.h"
 
 #include <nlohmann/json.hpp>
 
@@ -854,9 +855,11 @@ core::Result<std::vector<NodeObservation>> observeDumps(const core::Plan& plan, 
     std::set<std::string> present(folders->begin(), folders->end());
     std::vector<NodeObservation> out;
     std::set<std::string> planned;
-    auto read = [&](const std::string& node) {
-        const std::filesystem::path folder = dir / node;
-        NodeObservation o { node, folder.string(), std::nullopt, std::nullopt };
+    // Folder names are bytes; the report names the node and its folder in UTF-8 (it prints as JSON).
+    auto read = [&](const std::string& folderName) {
+        const std::filesystem::path folder = dir / folderName;
+        const std::string node = text::validUtf8(folderName);
+        NodeObservation o { node, text::validUtf8(folder.string()), std::nullopt, std::nullopt };
         core::Result<Inventory> inv = inventoryFromDumps(folder, node, railMap);
         if (inv)
             o.inventory = std::move(inv).value();
@@ -871,8 +874,8 @@ core::Result<std::vector<NodeObservation>> observeDumps(const core::Plan& plan, 
         if (present.count(device.name))
             read(device.name);
         else
-            out.push_back({ device.name, (dir / device.name).string(), std::nullopt,
-                core::Error { "DUMP_MISSING", "no folder of command outputs", (dir / device.name).string(),
+            out.push_back({ device.name, text::validUtf8((dir / device.name).string()), std::nullopt,
+                core::Error { "DUMP_MISSING", "no folder of command outputs", text::validUtf8((dir / device.name).string()),
                     "collect ibstat, ibdev2netdev, nvidia-smi topo -m, lldpctl and ethtool -S outputs of the node there" } });
     }
     for (const std::string& node : *folders) {

@@ -5,9 +5,11 @@
 // node folder is a composition; where a file had to be written by hand (an ibdev2netdev mapping
 // tying a real ibstat to a real lldpctl, an lsmod), the test says so.
 #include "live/client/dumps.h"
+#include "live/common/inventory_json.h"
 #include "tests/live/fixture_text.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <unistd.h>
@@ -233,4 +235,28 @@ TEST_F(Dumps, AGpuIndexPastAnIntIsAWarningNotACrash)
     EXPECT_EQ(r->gpus.size(), 7u);
     EXPECT_FALSE(gpu(*r, 7));
     EXPECT_TRUE(anyContains(r->warnings, "nvidia-smi-topo.txt: GPU99999999999 is no GPU index; its row is left out"));
+}
+
+// Found by fuzz/fuzz_dumps (fuzz/regressions/fuzz_dumps/latin1-byte-in-ibstat-line): a byte that
+// is not UTF-8 in a dump reached the inventory (a warning quoting the line, a device or neighbour
+// name), and every dump() of it threw: `live check --dumps --json` ended in "error: internal".
+// The files are read as UTF-8, each invalid byte a U+FFFD.
+TEST_F(Dumps, AByteThatIsNotUtf8ReadsAsAReplacementCharacter)
+{
+    std::string ibstat = sharedFixture("ibstat-cx7-roce-200g-and-cx6dx-down-PARTIAL.txt");
+    ibstat.replace(ibstat.find("CA 'mlx5_0'"), 11, "CA 'mlx5_0\xE9'");
+    ibstat.insert(ibstat.find("Base lid"), "\x9e");
+    const fs::path n = node("node001");
+    write(n / "ibstat.txt", ibstat);
+    write(n / "ibdev2netdev.txt", "mlx5_0\xE9 port 1 ==> eth0 (Up)\n");
+    write(n / "lldpctl.txt", "lldp.eth0.via=LLDP\nlldp.eth0.chassis.name=leaf-\xFF\nlldp.eth0.port.ifname=swp1\n");
+    const auto r = inventoryFromDumps(n, "node001", { "mlx5_0\xEF\xBF\xBD" });
+    ASSERT_TRUE(r) << r.error().message;
+    const RdmaDevice* d = device(*r, "mlx5_0\xEF\xBF\xBD");
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->rail, 0);
+    EXPECT_EQ(d->netdev, "eth0");
+    ASSERT_EQ(d->lldp.size(), 1u);
+    EXPECT_EQ(d->lldp[0].systemName, "leaf-\xEF\xBF\xBD");
+    EXPECT_NO_THROW((void)toJson(*r).dump(2));
 }

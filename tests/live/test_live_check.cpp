@@ -679,4 +679,31 @@ TEST(LiveCheck, AgentlessFromRealIbstatOutput)
     EXPECT_FALSE(r.nodes[1].reachable);
 }
 
+// Found by fuzz/fuzz_dumps (fuzz/regressions/fuzz_dumps/file-name-not-utf8): folder and file names
+// are bytes, and one that is not UTF-8 (a Latin-1 name) went into the report's node names and
+// warnings as it was: `live check --dumps --json` ended in "error: internal" (nlohmann
+// type_error 316). They are named with U+FFFD for each such byte; the folder is still read.
+TEST(LiveCheck, AgentlessNamesThatAreNotUtf8StillPrint)
+{
+    namespace fs = std::filesystem;
+    const Fixture f = makeFixture(R"({ "fabric": "infiniband", "nodes": 2, "node_type": "generic-8gpu", "link": { "generation": "NDR" } })");
+    std::random_device rd;
+    const fs::path dir = fs::temp_directory_path() / ("railyard-dumps-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
+    fs::create_directories(dir / "node001");
+    fs::create_directories(dir / "caf\xE9");
+    std::ofstream(dir / "node001" / "ibstat-caf\xE9.txt") << "CA 'mlx5_0'\n";
+    std::ofstream(dir / "caf\xE9" / "lsmod.txt") << "Module                  Size  Used by\nnvidia_peermem         16384  0\n";
+    core::Result<std::vector<NodeObservation>> observed = observeDumps(f.plan, f.catalog, dir);
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    ASSERT_TRUE(observed) << observed.error().toString();
+    const LiveCheckReport r = checkFabric(f.plan, f.catalog, *observed);
+    std::string printed;
+    ASSERT_NO_THROW(printed = toJson(r).dump(2));
+    const auto unplanned = std::find_if(r.nodes.begin(), r.nodes.end(), [](const NodeStatus& s) { return s.node == "caf\xEF\xBF\xBD"; });
+    ASSERT_NE(unplanned, r.nodes.end()) << printed;
+    EXPECT_TRUE(unplanned->reachable) << printed; // its folder was read, under its real name
+    EXPECT_NE(printed.find("ibstat-caf\xEF\xBF\xBD.txt: not a file the dumps reader knows"), std::string::npos) << printed;
+}
+
 } // namespace railyard::live
