@@ -17,18 +17,14 @@
 // are of the inventory's devices and netdevs; the report dumps as `live check --json` prints it,
 // every finding names a node or a node's port, and the report is incomplete (other planned nodes
 // have no folder).
-#include "core/catalog.h"
-#include "core/plan_spec.h"
 #include "live/client/dumps.h"
 #include "live/client/live_check.h"
 #include "live/common/inventory_json.h"
 #include "live/common/text_scan.h"
-#include "planner/planner.h"
-#include "fuzz/fuzz_support.h"
+#include "fuzz/fuzz_plans.h"
 
 #include <unistd.h>
 
-#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -44,67 +40,23 @@ namespace {
 constexpr const char* kTarget = "fuzz_dumps";
 constexpr const char* kUnplanned = "spare042";
 
-// The fabrics of fuzz_results_faults: 8 nodes in 2 SUs of 4.
-constexpr std::array<const char*, 2> kSpecs {
-    R"({ "name": "fuzz IB", "fabric": "infiniband", "nodes": 8, "node_type": "dgx-h100",
-         "link": { "generation": "NDR", "width": 4 }, "su_size": 4, "oversubscription": { "leaf": "1:1", "spine": "1:1" } })",
-    R"({ "name": "fuzz RoCE", "fabric": "rocev2", "nodes": 8, "node_type": "hgx-8gpu-400g",
-         "link": { "speed_gbps": 400, "lanes": 4 }, "su_size": 4, "oversubscription": { "leaf": "1:1", "spine": "1:1" },
-         "lossless": { "mode": "lossless", "pfc_priority": 3, "ecn": true, "dcqcn": true, "trust": "dscp" } })",
-};
-
-struct Planned {
-    core::Plan plan;
-    std::vector<std::string> railMap;
-    std::string firstNode;
-    std::set<std::string> nodes; ///< installed nodes
-};
-
-struct Setup {
-    core::Catalog catalog;
-    std::array<Planned, 2> planned;
-    fs::path dir; ///< the dumps folder; the node's folder is made in it for each input
-};
-
-const Setup& setup()
+/// The dumps folder; the node's folder is made in it for each input.
+const fs::path& dumpsDir()
 {
-    static const Setup s = [] {
-        Setup out;
-        auto catalog = core::Catalog::builtin();
-        if (!catalog)
-            fuzz::fail(kTarget, "the built-in catalog: " + catalog.error().toString());
-        out.catalog = std::move(*catalog);
-        for (std::size_t i = 0; i < kSpecs.size(); ++i) {
-            auto spec = core::parsePlanSpecText(kSpecs[i], "fuzz.plan.json");
-            if (!spec)
-                fuzz::fail(kTarget, spec.error().toString());
-            auto plan = planner::makePlan(*spec, out.catalog);
-            if (!plan)
-                fuzz::fail(kTarget, plan.error().toString());
-            Planned& p = out.planned[i];
-            p.plan = std::move(*plan);
-            p.railMap = live::railMapOf(p.plan, out.catalog);
-            for (const core::Device& d : p.plan.devices) {
-                if (d.kind != core::DeviceKind::Node || !d.installed)
-                    continue;
-                if (p.nodes.empty())
-                    p.firstNode = d.name;
-                p.nodes.insert(d.name);
-            }
-        }
-        out.dir = fs::temp_directory_path() / ("railyard-fuzz-dumps-" + std::to_string(::getpid()));
+    static const fs::path dir = [] {
+        const fs::path d = fs::temp_directory_path() / ("railyard-fuzz-dumps-" + std::to_string(::getpid()));
         std::error_code ec;
-        fs::remove_all(out.dir, ec);
-        fs::create_directories(out.dir, ec);
+        fs::remove_all(d, ec);
+        fs::create_directories(d, ec);
         if (ec)
-            fuzz::fail(kTarget, "cannot make " + out.dir.string() + ": " + ec.message());
+            fuzz::fail(kTarget, "cannot make " + d.string() + ": " + ec.message());
         std::atexit([] {
             std::error_code ignored;
-            fs::remove_all(setup().dir, ignored);
+            fs::remove_all(dumpsDir(), ignored);
         });
-        return out;
+        return d;
     }();
-    return s;
+    return dir;
 }
 
 /// The files of the input: "=== NAME" lines open them. Later files of the same name replace
@@ -138,7 +90,7 @@ bool anyWarningOf(const std::vector<std::string>& warnings, const std::string& f
     return false;
 }
 
-void checkInventory(const live::Inventory& inv, const Planned& planned, const std::map<std::string, std::string>& files)
+void checkInventory(const live::Inventory& inv, const fuzz::FuzzPlan& planned, const std::map<std::string, std::string>& files)
 {
     std::set<int> rails;
     std::set<std::string> netdevs;
@@ -195,7 +147,8 @@ void checkCounters(const live::CounterSnapshot& counters, const live::Inventory&
 
 extern "C" int LLVMFuzzerInitialize(int*, char***)
 {
-    (void)setup();
+    (void)fuzz::fuzzPlans(kTarget);
+    (void)dumpsDir();
     return 0;
 }
 
@@ -203,14 +156,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     if (size == 0)
         return 0;
-    const Setup& s = setup();
-    const Planned& planned = s.planned[data[0] & 1];
+    const fuzz::FuzzPlans& s = fuzz::fuzzPlans(kTarget);
+    const fuzz::FuzzPlan& planned = s.plans[data[0] & 1];
+    const fs::path& dir = dumpsDir();
     const std::string node = (data[0] & 2) ? std::string(kUnplanned) : planned.firstNode;
     const std::map<std::string, std::string> files = filesOf(fuzz::asText(data + 1, size - 1));
 
     std::error_code ec;
-    fs::remove_all(s.dir, ec);
-    const fs::path folder = s.dir / node;
+    fs::remove_all(dir, ec);
+    const fs::path folder = dir / node;
     fs::create_directories(folder, ec);
     if (ec)
         fuzz::fail(kTarget, "cannot make " + folder.string() + ": " + ec.message());
@@ -221,7 +175,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             fuzz::fail(kTarget, "cannot write " + (folder / name).string());
     }
 
-    auto observed = live::observeDumps(planned.plan, s.catalog, s.dir);
+    auto observed = live::observeDumps(planned.plan, s.catalog, dir);
     RAILYARD_FUZZ_CHECK(kTarget, observed.ok(), "the dumps folder is refused: " + (observed ? std::string() : observed.error().toString()));
     const std::size_t expected = planned.nodes.size() + (planned.nodes.contains(node) ? 0 : 1);
     RAILYARD_FUZZ_CHECK(kTarget, observed->size() == expected, std::to_string(observed->size()) + " observations");

@@ -7,13 +7,9 @@
 // plan, bit 4 the faults file instead. Checked: the document dumps as the CLI prints it; a kind
 // detectResultsKind finds is one importResults reads; every fault names a device of the plan and
 // a share of line rate in 0..1.
-#include "core/catalog.h"
-#include "core/plan_spec.h"
-#include "live/client/live_check.h"
 #include "live/client/results_import.h"
 #include "live/sim/faults.h"
-#include "planner/planner.h"
-#include "fuzz/fuzz_support.h"
+#include "fuzz/fuzz_plans.h"
 
 #include <array>
 
@@ -22,42 +18,6 @@ using namespace railyard;
 namespace {
 
 constexpr const char* kTarget = "fuzz_results_faults";
-
-// The emulator tests' two fabrics (tests/live/test_sim_support.h): 8 nodes in 2 SUs of 4.
-constexpr std::array<const char*, 2> kSpecs {
-    R"({ "name": "fuzz IB", "fabric": "infiniband", "nodes": 8, "node_type": "dgx-h100",
-         "link": { "generation": "NDR", "width": 4 }, "su_size": 4, "oversubscription": { "leaf": "1:1", "spine": "1:1" } })",
-    R"({ "name": "fuzz RoCE", "fabric": "rocev2", "nodes": 8, "node_type": "hgx-8gpu-400g",
-         "link": { "speed_gbps": 400, "lanes": 4 }, "su_size": 4, "oversubscription": { "leaf": "1:1", "spine": "1:1" },
-         "lossless": { "mode": "lossless", "pfc_priority": 3, "ecn": true, "dcqcn": true, "trust": "dscp" } })",
-};
-
-struct Planned {
-    core::Plan plan;
-    std::vector<std::string> railMap;
-};
-
-const std::array<Planned, 2>& plans()
-{
-    static const std::array<Planned, 2> planned = [] {
-        std::array<Planned, 2> out;
-        auto catalog = core::Catalog::builtin();
-        if (!catalog)
-            fuzz::fail(kTarget, "the built-in catalog: " + catalog.error().toString());
-        for (std::size_t i = 0; i < kSpecs.size(); ++i) {
-            auto spec = core::parsePlanSpecText(kSpecs[i], "fuzz.plan.json");
-            if (!spec)
-                fuzz::fail(kTarget, spec.error().toString());
-            auto plan = planner::makePlan(*spec, *catalog);
-            if (!plan)
-                fuzz::fail(kTarget, plan.error().toString());
-            out[i].plan = std::move(*plan);
-            out[i].railMap = live::railMapOf(out[i].plan, *catalog);
-        }
-        return out;
-    }();
-    return planned;
-}
 
 void faults(std::string_view text, const core::Plan& plan)
 {
@@ -72,7 +32,7 @@ void faults(std::string_view text, const core::Plan& plan)
     }
 }
 
-void import(std::string_view text, int reader, const Planned* planned)
+void import(std::string_view text, int reader, const fuzz::FuzzPlan* planned)
 {
     live::PlanContext context;
     if (planned) {
@@ -99,7 +59,7 @@ void import(std::string_view text, int reader, const Planned* planned)
 
 extern "C" int LLVMFuzzerInitialize(int*, char***)
 {
-    (void)plans();
+    (void)fuzz::fuzzPlans(kTarget);
     return 0;
 }
 
@@ -109,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     const std::uint8_t selector = data[0];
     const std::string_view text = fuzz::asText(data + 1, size - 1);
-    const Planned& planned = plans()[(selector >> 3) & 1];
+    const fuzz::FuzzPlan& planned = fuzz::fuzzPlans(kTarget).plans[(selector >> 3) & 1];
     if (selector & 0x10)
         faults(text, planned.plan);
     else

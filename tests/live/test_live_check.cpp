@@ -633,14 +633,29 @@ TEST(LiveCheck, InventoryFromAgentJsonRoundTrip)
     EXPECT_TRUE(r.findings.empty()) << dump(r);
 }
 
+namespace {
+
+/// A new, empty dumps folder of its own under the temporary folder.
+std::filesystem::path newDumpsDir()
+{
+    std::random_device rd;
+    const std::filesystem::path dir
+        = std::filesystem::temp_directory_path() / ("railyard-dumps-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+const char* const kTwoNodeNdrSpec = R"({ "fabric": "infiniband", "nodes": 2, "node_type": "generic-8gpu", "link": { "generation": "NDR" } })";
+
+} // namespace
+
 TEST(LiveCheck, AgentlessFromRealIbstatOutput)
 {
     // node001's folder holds a real `ibstat` (CX-7, NDR, three CAs, cut inside the third);
     // node002 has no folder.
     namespace fs = std::filesystem;
-    const Fixture f = makeFixture(R"({ "fabric": "infiniband", "nodes": 2, "node_type": "generic-8gpu", "link": { "generation": "NDR" } })");
-    std::random_device rd;
-    const fs::path dir = fs::temp_directory_path() / ("railyard-dumps-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
+    const Fixture f = makeFixture(kTwoNodeNdrSpec);
+    const fs::path dir = newDumpsDir();
     fs::create_directories(dir / "node001");
     {
         std::ifstream in(fs::path(RAILYARD_SHARED_FIXTURES_DIR) / "ibstat-cx7-ndr-400-ib-h20-PARTIAL.txt");
@@ -686,9 +701,8 @@ TEST(LiveCheck, AgentlessFromRealIbstatOutput)
 TEST(LiveCheck, AgentlessNamesThatAreNotUtf8StillPrint)
 {
     namespace fs = std::filesystem;
-    const Fixture f = makeFixture(R"({ "fabric": "infiniband", "nodes": 2, "node_type": "generic-8gpu", "link": { "generation": "NDR" } })");
-    std::random_device rd;
-    const fs::path dir = fs::temp_directory_path() / ("railyard-dumps-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
+    const Fixture f = makeFixture(kTwoNodeNdrSpec);
+    const fs::path dir = newDumpsDir();
     fs::create_directories(dir / "node001");
     fs::create_directories(dir / "caf\xE9");
     std::ofstream(dir / "node001" / "ibstat-caf\xE9.txt") << "CA 'mlx5_0'\n";
