@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/client/ib_discovery.h"
 
+#include "live/common/text_scan.h"
+
 #include <infiniband/ibnetdisc.h>
 #include <infiniband/mad.h>
 
@@ -32,7 +34,9 @@ namespace {
             const unsigned char c = static_cast<unsigned char>(text[i]);
             out += (c < 0x20 || c == 0x7f) ? ' ' : static_cast<char>(c);
         }
-        return out;
+        // Any bytes an administrator set, cut at 64: made UTF-8 (U+FFFD for what is not), as the
+        // ibnetdiscover reader does, so that findings and `live cabling --json` print.
+        return text::validUtf8(std::move(out));
     }
 
     void rateOf(ibnd_port_t* port, IbLink& link)

@@ -19,6 +19,8 @@
 // unconnected port ("4x ???" or a speed the port would train at).
 #include "live/client/ibnet_parse.h"
 
+#include "live/common/text_scan.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -520,7 +522,9 @@ void IbFabric::finish()
 
 core::Result<IbFabric> parseIbnetdiscover(std::string_view text, std::string_view source)
 {
-    std::istringstream in { std::string(text) };
+    // Read as UTF-8: node descriptions are any bytes an administrator set, and they go into
+    // findings and `live cabling --json` (one that is not UTF-8 made its dump() throw).
+    std::istringstream in { text::validUtf8(std::string(text)) };
     std::string line;
     std::size_t number = 0;
     if (looksLikePortsFormat(text)) {

@@ -101,6 +101,22 @@ TEST(IbnetParse, TreydockPortsFormatEdr)
     EXPECT_EQ(f->find(0x08c0eb0300add20e)->description, "ib-i7l2s01");
 }
 
+// A description is any bytes an administrator set (and the SM cuts it at 64, maybe inside a
+// character). One that was not UTF-8 went into `live cabling --json` as it was, and its dump()
+// threw ("error: internal", type_error 316). Read as UTF-8 now, U+FFFD for each such byte.
+TEST(IbnetParse, ADescriptionThatIsNotUtf8ReadsAsAReplacementCharacter)
+{
+    std::string text = sharedFixture("ibnetdiscover-ports-edr-treydock.txt");
+    for (std::size_t at; (at = text.find("'ib-i4l1s01'")) != std::string::npos;)
+        text.replace(at, 12, "'ib-i4l1s\xE9'");
+    auto f = parseIbnetdiscover(text, "edr.txt");
+    ASSERT_TRUE(f.ok()) << f.error().toString();
+    const IbNode* sw = f->find(0x506b4b03005c2740);
+    ASSERT_NE(sw, nullptr);
+    EXPECT_EQ(sw->description, "ib-i4l1s\xEF\xBF\xBD");
+    EXPECT_EQ(f->find(0x7cfe9003003b4bde)->description, "o0001 HCA-1");
+}
+
 TEST(IbnetParse, TreydockPortsFormatHdrQdrKeepsDescriptionSpaces)
 {
     const std::string text = sharedFixture("ibnetdiscover-ports-hdr-qdr-treydock.txt");
