@@ -871,12 +871,14 @@ core::Result<std::vector<NodeObservation>> observeDumps(const core::Plan& plan, 
         if (device.kind != core::DeviceKind::Node || !device.installed)
             continue;
         planned.insert(device.name);
-        if (present.count(device.name))
+        if (present.count(device.name)) {
             read(device.name);
-        else
-            out.push_back({ device.name, text::validUtf8((dir / device.name).string()), std::nullopt,
-                core::Error { "DUMP_MISSING", "no folder of command outputs", text::validUtf8((dir / device.name).string()),
-                    "collect ibstat, ibdev2netdev, nvidia-smi topo -m, lldpctl and ethtool -S outputs of the node there" } });
+            continue;
+        }
+        const std::string folder = text::validUtf8((dir / device.name).string());
+        out.push_back({ device.name, folder, std::nullopt,
+            core::Error { "DUMP_MISSING", "no folder of command outputs", folder,
+                "collect ibstat, ibdev2netdev, nvidia-smi topo -m, lldpctl and ethtool -S outputs of the node there" } });
     }
     for (const std::string& node : *folders) {
         if (!planned.count(node))
