@@ -12,11 +12,12 @@
 //
 // Checked: the folder is read (an inventory, never an error); a device with a rail is the rail
 // map's entry of that rail, and no two share one; every LLDP neighbour is on its device's netdev;
-// every file that no reader takes is named in a warning (in UTF-8: a name is bytes); the inventory
-// goes through the agent's JSON and back unchanged, and so do the ethtool counters; the counters
-// are of the inventory's devices and netdevs; the report dumps as `live check --json` prints it,
-// every finding names a node or a node's port, and the report is incomplete (other planned nodes
-// have no folder).
+// every file that no reader takes is named in a warning (in UTF-8: a name is bytes), and a file of
+// a netdev the inventory has is not named as a stray one (a netdev's name reads as UTF-8 too); the
+// inventory goes through the agent's JSON and back unchanged, and so do the ethtool counters; the
+// counters are of the inventory's devices and netdevs; the report dumps as `live check --json`
+// prints it, every finding names a node or a node's port, and the report is incomplete (other
+// planned nodes have no folder).
 #include "live/client/dumps.h"
 #include "live/client/live_check.h"
 #include "live/common/inventory_json.h"
@@ -117,10 +118,17 @@ void checkInventory(const live::Inventory& inv, const fuzz::FuzzPlan& planned, c
         for (const char* prefix : { "ethtool-S-", "mlnx_qos-", "dcb-pfc-" }) {
             const std::string p(prefix);
             if (name.size() > p.size() + 4 && name.compare(0, p.size(), p) == 0 && name.compare(name.size() - 4, 4, ".txt") == 0)
-                taken = taken || netdevs.contains(name.substr(p.size(), name.size() - p.size() - 4));
+                taken = taken || netdevs.contains(live::text::validUtf8(name.substr(p.size(), name.size() - p.size() - 4)));
         }
-        if (!taken)
-            RAILYARD_FUZZ_CHECK(kTarget, anyWarningOf(inv.warnings, live::text::validUtf8(name)), name + " is read by no reader and named in no warning");
+        const std::string shown = live::text::validUtf8(name);
+        if (!taken) {
+            RAILYARD_FUZZ_CHECK(kTarget, anyWarningOf(inv.warnings, shown), name + " is read by no reader and named in no warning");
+        } else {
+            const bool stray = std::any_of(inv.warnings.begin(), inv.warnings.end(), [&](const std::string& w) {
+                return w == shown + ": names a netdev that no RDMA device uses (ibdev2netdev.txt); not read";
+            });
+            RAILYARD_FUZZ_CHECK(kTarget, !stray, name + " is a file of a netdev the inventory has, and named as one no device uses");
+        }
     }
 
     // What the dumps give goes through the agent's protocol as any inventory does.

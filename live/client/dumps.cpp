@@ -9,6 +9,7 @@
 #include <charconv>
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -33,12 +34,33 @@ namespace {
 
     enum class Read { Ok, Missing, Failed };
 
-    /// Reads `dir/name` as valid UTF-8 (text::validUtf8: the inventory, its warnings and the
-    /// report quote the file, and must print); a file that exists but cannot be read adds a warning.
+    /// The file of `dir` that `name` names. A name made of what a dump says (a netdev's from
+    /// ibdev2netdev.txt) is UTF-8, each invalid part a U+FFFD, and the file on disk is named with
+    /// the netdev's own bytes: it is then the file whose name reads as `name` (the least such name
+    /// in byte order, should two read the same).
+    fs::path dumpPath(const fs::path& dir, const std::string& name)
+    {
+        constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+        fs::path path = dir / name;
+        std::error_code ec;
+        if (fs::exists(path, ec) || name.find(kReplacement) == std::string::npos)
+            return path;
+        std::optional<std::string> match;
+        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+            std::string onDisk = it->path().filename().string();
+            if (onDisk != name && (!match || onDisk < *match) && text::validUtf8(onDisk) == name)
+                match = std::move(onDisk);
+        }
+        return match ? dir / *match : path;
+    }
+
+    /// Reads `name` in `dir` (dumpPath) as valid UTF-8 (text::validUtf8: the inventory, its
+    /// warnings and the report quote the file, and must print); a file that exists but cannot be
+    /// read adds a warning.
     Read readDump(const fs::path& dir, const std::string& name, std::string& text, std::vector<std::string>& warnings)
     {
         std::error_code ec;
-        const fs::path path = dir / name;
+        const fs::path path = dumpPath(dir, name);
         if (!fs::exists(path, ec))
             return Read::Missing;
         std::ifstream in(path, std::ios::binary);
@@ -295,9 +317,8 @@ core::Result<Inventory> inventoryFromDumps(const fs::path& nodeDir, const std::s
             continue;
         const std::string qosFile = kMlnxQosPrefix + d.netdev + ".txt";
         const std::string dcbFile = kDcbPfcPrefix + d.netdev + ".txt";
-        usedFiles.insert(qosFile);
-        usedFiles.insert(dcbFile);
-        usedFiles.insert(kEthtoolPrefix + d.netdev + ".txt");
+        for (const std::string& file : { qosFile, dcbFile, kEthtoolPrefix + d.netdev + ".txt" })
+            usedFiles.insert(dumpPath(nodeDir, file).filename().string());
         const Read q = readDump(nodeDir, qosFile, text, warnings);
         if (q == Read::Ok) {
             std::vector<std::string> w;

@@ -260,3 +260,36 @@ TEST_F(Dumps, AByteThatIsNotUtf8ReadsAsAReplacementCharacter)
     EXPECT_EQ(d->lldp[0].systemName, "leaf-\xEF\xBF\xBD");
     EXPECT_NO_THROW((void)toJson(*r).dump(2));
 }
+
+// A netdev's name is bytes (the kernel takes any but '/', ':' and blanks) and reads as UTF-8 from
+// ibdev2netdev.txt; its per-netdev files are named with its own bytes, and are still the ones
+// read (not "missing", nor named as stray files).
+TEST_F(Dumps, ANetdevNameThatIsNotUtf8StillFindsItsFiles)
+{
+    const fs::path n = node("node001");
+    copy("ibstat-cx7-roce-200g-and-cx6dx-down-PARTIAL.txt", n / "ibstat.txt");
+    write(n / "ibdev2netdev.txt", "mlx5_0 port 1 ==> enp\xE9s0 (Up)\n");
+    write(n / "lldpctl.txt", "lldp.enp\xE9s0.via=LLDP\nlldp.enp\xE9s0.chassis.name=leaf-1\nlldp.enp\xE9s0.port.ifname=swp1\n");
+    copy("mlnx_qos-trust-dscp-pfc-prio3-script-trace.txt", n / "mlnx_qos-enp\xE9s0.txt");
+    copy("ethtool-S-mlx5_core-cx4lx-2018-ethq-fixture.txt", n / "ethtool-S-enp\xE9s0.txt");
+    const auto r = inventoryFromDumps(n, "node001", { "mlx5_0" });
+    ASSERT_TRUE(r) << r.error().message;
+    const RdmaDevice* d = device(*r, "mlx5_0");
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->netdev, "enp\xEF\xBF\xBDs0");
+    ASSERT_EQ(d->lldp.size(), 1u);
+    EXPECT_EQ(d->lldp[0].systemName, "leaf-1");
+    EXPECT_TRUE(d->qos.pfcKnown);
+    EXPECT_EQ(d->qos.trust, "dscp");
+    EXPECT_FALSE(anyContains(r->warnings, "mlnx_qos-enp\xEF\xBF\xBDs0.txt: missing"));
+    EXPECT_FALSE(anyContains(r->warnings, "names a netdev that no RDMA device uses"));
+    EXPECT_FALSE(anyContains(r->warnings, "not a file the dumps reader knows"));
+
+    std::vector<std::string> warnings;
+    const CounterSnapshot counters = countersFromDumps(n, *r, warnings);
+    EXPECT_TRUE(warnings.empty()) << warnings.front();
+    ASSERT_EQ(counters.ports.size(), 1u);
+    EXPECT_EQ(counters.ports[0].netdev, "enp\xEF\xBF\xBDs0");
+    EXPECT_EQ(counters.ports[0].ethtool.at("rx_packets"), 845320277u);
+    EXPECT_NO_THROW((void)toJson(*r).dump(2));
+}
