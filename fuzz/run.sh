@@ -12,6 +12,8 @@
 # RAILYARD_FUZZ_RUNS (stop after this many executions instead of, or before, the time is up),
 # RAILYARD_FUZZ_MAX_LEN (libFuzzer's -max_len; default its own, 4096 for fuzz_nccl_log),
 # RAILYARD_FUZZ_FORK=N (N worker processes, libFuzzer's -fork; RUNS then counts all of them),
+# RAILYARD_FUZZ_WORKERS=N (N independent fuzzers on the same corpus folder, each taking the others'
+# new inputs; RUNS is shared out among them, and the first that fails stops the others),
 # RAILYARD_FUZZ_NO_BUILD=1 (use the binaries already in build/fuzz/bin), RAILYARD_FUZZ_LOG_DIR
 # (keep each target's libFuzzer output there; default build/fuzz/logs), RAILYARD_FUZZ_WORK_DIR (where
 # the inputs a run finds go, per target; default build/fuzz/corpus: CI gives an empty folder so
@@ -29,6 +31,16 @@ if [ "${1:-}" = "--replay" ]; then
 elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
     seconds=$1
     shift
+fi
+
+workers=${RAILYARD_FUZZ_WORKERS:-1}
+if ! [[ "$workers" =~ ^[1-9][0-9]*$ ]]; then
+    echo "fuzz/run.sh: RAILYARD_FUZZ_WORKERS must be a number of processes, 1 or more (not '$workers')" >&2
+    exit 2
+fi
+if [ "$workers" -gt 1 ] && [ -n "${RAILYARD_FUZZ_FORK:-}" ]; then
+    echo "fuzz/run.sh: RAILYARD_FUZZ_WORKERS and RAILYARD_FUZZ_FORK are two ways of running processes side by side: give one" >&2
+    exit 2
 fi
 
 build=build/fuzz
@@ -59,6 +71,59 @@ rss=${RAILYARD_FUZZ_RSS_MB:-2048}
 timeout=${RAILYARD_FUZZ_TIMEOUT_S:-10}
 logs=${RAILYARD_FUZZ_LOG_DIR:-$build/logs}
 mkdir -p "$logs"
+
+# run_workers PROGRAM LOG OPTION... DIR...: $workers fuzzers on the same folders (each takes the
+# others' new inputs from the first, libFuzzer's -reload), each with its own output; when one ends
+# with a failure the others are stopped with SIGINT, as they are when run.sh gets one. LOG then
+# holds every worker's output, the first failed one's last; worker_runs and worker_rate the sums of
+# their figures. Returns the first failure's status, or 72 when they were stopped, else 0.
+run_workers() {
+    local program=$1 log=$2
+    shift 2
+    local running=() w
+    for (( w = 1; w <= workers; w++ )); do
+        "$program" "$@" >"$log.$w" 2>&1 &
+        running+=($!)
+    done
+    local all=("${running[@]}")
+    # libFuzzer stops on SIGINT and prints its figures; wait for that rather than end run.sh.
+    trap 'kill -INT "${running[@]}" 2>/dev/null || true' INT
+    local status=0 ended worker_status first_failed=
+    while [ ${#running[@]} -gt 0 ]; do
+        ended=
+        worker_status=0
+        wait -n -p ended "${running[@]}" || worker_status=$?
+        [ -z "${ended:-}" ] && continue # a signal, not a worker's end
+        local left=()
+        for w in "${running[@]}"; do [ "$w" != "$ended" ] && left+=("$w"); done
+        running=("${left[@]}")
+        if [ "$worker_status" != 0 ] && [ "$status" = 0 ]; then
+            status=$worker_status
+            for (( w = 0; w < workers; w++ )); do
+                [ "${all[$w]}" = "$ended" ] && first_failed=$(( w + 1 ))
+            done
+            # 72 is a worker stopped by SIGINT (the others got it too); anything else stops them.
+            [ "$worker_status" != 72 ] && [ ${#running[@]} -gt 0 ] && kill -INT "${running[@]}" 2>/dev/null
+        fi
+    done
+    trap - INT
+    worker_runs=
+    worker_rate=
+    : >"$log"
+    local order=()
+    for (( w = 1; w <= workers; w++ )); do [ "$w" != "$first_failed" ] && order+=("$w"); done
+    [ -n "$first_failed" ] && order+=("$first_failed")
+    for w in "${order[@]}"; do
+        local r
+        r=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.$w" | tail -1)
+        [ -n "$r" ] && worker_runs=$(( ${worker_runs:-0} + r ))
+        r=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log.$w" | tail -1)
+        [ -n "$r" ] && worker_rate=$(( ${worker_rate:-0} + r ))
+        { echo "=== worker $w of $workers$([ "$w" = "$first_failed" ] && echo ' (the first to fail)')"; cat "$log.$w"; } >>"$log"
+        rm -f "$log.$w"
+    done
+    return "$status"
+}
 
 failed=()
 printf '%-22s %12s %8s %10s %8s  %s\n' target executions wall_s exec_per_s cov result
@@ -96,7 +161,9 @@ for target in "${targets[@]}"; do
     options=(-max_total_time="$seconds" -rss_limit_mb="$rss" -timeout="$timeout" -print_final_stats=1
         -artifact_prefix="$artifacts/")
     [ -f "fuzz/dict/$target.dict" ] && options+=(-dict="fuzz/dict/$target.dict")
-    [ -n "${RAILYARD_FUZZ_RUNS:-}" ] && options+=(-runs="$RAILYARD_FUZZ_RUNS")
+    runs_each=${RAILYARD_FUZZ_RUNS:-}
+    [ -n "$runs_each" ] && runs_each=$(( (runs_each + workers - 1) / workers ))
+    [ -n "$runs_each" ] && options+=(-runs="$runs_each")
     # fuzz_nccl_log's seeds are logs of up to 75 KB, and libFuzzer's inputs grow to the largest:
     # 4 KB inputs run about 3 times as fast at the same coverage (measured 2026-12-02).
     max_len=${RAILYARD_FUZZ_MAX_LEN:-}
@@ -105,17 +172,26 @@ for target in "${targets[@]}"; do
     [ -n "${RAILYARD_FUZZ_FORK:-}" ] && options+=(-fork="$RAILYARD_FUZZ_FORK")
     start=$(date +%s.%N)
     status=0
-    "$program" "${options[@]}" "${dirs[@]}" >"$log" 2>&1 || status=$?
+    if [ "$workers" = 1 ]; then
+        "$program" "${options[@]}" "${dirs[@]}" >"$log" 2>&1 || status=$?
+    else
+        run_workers "$program" "$log" "${options[@]}" "${dirs[@]}" || status=$?
+    fi
     wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')
-    # A run that crashed at once prints no figures: none is then "-".
-    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
-    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1 || true)
+    # A run that crashed at once prints no figures: none is then "-". Workers: the sums of theirs.
+    if [ "$workers" = 1 ]; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
+        rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1 || true)
+    else
+        runs=$worker_runs
+        rate=$worker_rate
+    fi
     if [ -z "$runs" ]; then
         # -fork prints no stat:: lines: its status lines are "#RUNS: cov: N ... exec/s R ...".
         runs=$(grep -oE '^#[0-9]+:' "$log" | tail -1 | tr -d '#:' || true)
         [ -n "$runs" ] && rate=$(awk -v r="$runs" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0 ? r / w : 0) }')
     fi
-    cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2 || true)
+    cov=$(grep -oE 'cov: [0-9]+' "$log" | cut -d' ' -f2 | sort -n | tail -1 || true) # workers: the most of any
     if [ "$status" = 0 ]; then
         result=ok
     elif [ "$status" = 72 ] && grep -q 'libFuzzer: run interrupted' "$log"; then
