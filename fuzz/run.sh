@@ -72,6 +72,11 @@ timeout=${RAILYARD_FUZZ_TIMEOUT_S:-10}
 logs=${RAILYARD_FUZZ_LOG_DIR:-$build/logs}
 mkdir -p "$logs"
 
+# last_stat NAME LOG: the figure of libFuzzer's last "stat::NAME:" line in LOG (none: nothing).
+last_stat() {
+    sed -n "s/^stat::$1: *//p" "$2" | tail -1
+}
+
 # run_workers PROGRAM LOG OPTION... DIR...: $workers fuzzers on the same folders (each takes the
 # others' new inputs from the first, libFuzzer's -reload), each with its own output; when one ends
 # with a failure the others are stopped with SIGINT, as they are when run.sh gets one. LOG then
@@ -115,9 +120,9 @@ run_workers() {
     [ -n "$first_failed" ] && order+=("$first_failed")
     for w in "${order[@]}"; do
         local r
-        r=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.$w" | tail -1)
+        r=$(last_stat number_of_executed_units "$log.$w")
         [ -n "$r" ] && worker_runs=$(( ${worker_runs:-0} + r ))
-        r=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log.$w" | tail -1)
+        r=$(last_stat average_exec_per_sec "$log.$w")
         [ -n "$r" ] && worker_rate=$(( ${worker_rate:-0} + r ))
         { echo "=== worker $w of $workers$([ "$w" = "$first_failed" ] && echo ' (the first to fail)')"; cat "$log.$w"; } >>"$log"
         rm -f "$log.$w"
@@ -180,8 +185,8 @@ for target in "${targets[@]}"; do
     wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')
     # A run that crashed at once prints no figures: none is then "-". Workers: the sums of theirs.
     if [ "$workers" = 1 ]; then
-        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
-        rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1 || true)
+        runs=$(last_stat number_of_executed_units "$log")
+        rate=$(last_stat average_exec_per_sec "$log")
     else
         runs=$worker_runs
         rate=$worker_rate
