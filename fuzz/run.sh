@@ -43,6 +43,16 @@ if [ "$workers" -gt 1 ] && [ -n "${RAILYARD_FUZZ_FORK:-}" ]; then
     exit 2
 fi
 
+# libFuzzer lists its output folder and stats every file there once a second (-reload=1) to take
+# what other processes found, and the folder keeps every input it ever wrote, reduced ones too
+# (fuzz_nccl_log: 15,102 files for a corpus of 2,347 after 40 minutes; the same 30,000 runs took
+# 117.0 s with the rereading, 111.7 s without). One process has no one to take from; workers take
+# from each other every 30 s, which a run of hours does not notice.
+reload_s=0
+if [ "$workers" -gt 1 ]; then
+    reload_s=30
+fi
+
 build=build/fuzz
 bin=$build/bin
 if [ "$#" -gt 0 ]; then
@@ -78,7 +88,7 @@ last_stat() {
 }
 
 # run_workers PROGRAM LOG OPTION... DIR...: $workers fuzzers on the same folders (each takes the
-# others' new inputs from the first every 30 s, libFuzzer's -reload), each with its own output;
+# others' new inputs from the first every $reload_s s, libFuzzer's -reload), each with its own output;
 # when one ends with a failure the others are stopped with SIGINT, as they are when run.sh gets
 # one. LOG then holds every worker's output, the first failed one's last; worker_runs and
 # worker_rate the sums of their figures. Returns the first failure's status, or 72 when they were
@@ -165,7 +175,7 @@ for target in "${targets[@]}"; do
     dirs=("$work" "fuzz/corpus/$target")
     [ -d "$regressions" ] && dirs+=("$regressions")
     options=(-max_total_time="$seconds" -rss_limit_mb="$rss" -timeout="$timeout" -print_final_stats=1
-        -artifact_prefix="$artifacts/")
+        -artifact_prefix="$artifacts/" -reload="$reload_s")
     [ -f "fuzz/dict/$target.dict" ] && options+=(-dict="fuzz/dict/$target.dict")
     runs_each=${RAILYARD_FUZZ_RUNS:-}
     [ -n "$runs_each" ] && runs_each=$(( (runs_each + workers - 1) / workers ))
@@ -176,16 +186,6 @@ for target in "${targets[@]}"; do
     [ -z "$max_len" ] && [ "$target" = fuzz_nccl_log ] && max_len=4096
     [ -n "$max_len" ] && options+=(-max_len="$max_len")
     [ -n "${RAILYARD_FUZZ_FORK:-}" ] && options+=(-fork="$RAILYARD_FUZZ_FORK")
-    # libFuzzer lists its output folder and stats every file there once a second (-reload=1) to
-    # take what other processes found, and the folder keeps every input it ever wrote, reduced ones
-    # too (fuzz_nccl_log: 15,102 files for a corpus of 2,347 after 40 minutes; the same 30,000 runs
-    # took 117.0 s with the rereading, 111.7 s without). One process has no one to take from;
-    # workers take from each other every 30 s, which a run of hours does not notice.
-    if [ "$workers" = 1 ]; then
-        options+=(-reload=0)
-    else
-        options+=(-reload=30)
-    fi
     start=$(date +%s.%N)
     status=0
     if [ "$workers" = 1 ]; then
