@@ -185,8 +185,7 @@ namespace {
         }
         StopOnSignal stop;
         run.stop = &stop.flag();
-        std::ostream& progress = std::cerr;
-        run.progress = [&progress](const std::string& line) { progress << line << '\n' << std::flush; };
+        run.progress = [](const std::string& line) { std::cerr << line << '\n' << std::flush; };
         std::optional<RunStore> runStore = RunStore::open(options.project);
         if (!runStore)
             return kExitBadInput;

@@ -188,7 +188,7 @@ void MainWindow::buildMenus()
         { tr("Report (PDF)..."), QStringLiteral("report-pdf") },
     };
     for (const auto& [label, kind] : exports)
-        exportMenu->addAction(label, this, [this, kind] { exportFile(kind); });
+        exportMenu->addAction(label, this, [this, kind = kind] { exportFile(kind); });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
