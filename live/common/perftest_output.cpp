@@ -17,6 +17,7 @@
 #include <cctype>
 #include <charconv>
 #include <initializer_list>
+#include <iterator>
 #include <limits>
 #include <set>
 #include <utility>
@@ -311,6 +312,21 @@ namespace {
         return true;
     }
 
+    /// Whether a word of `line`, as shellWords() cuts it, can name a perftest tool: a word is the
+    /// line's characters less the quotes around its quoted parts, so a tool's name in a word is in
+    /// the line once every quote character is taken out. Most lines of the output name none, and
+    /// are then not cut into words at all.
+    bool mayNameTool(std::string_view line)
+    {
+        std::string bare;
+        if (line.find_first_of("'\"") != std::string_view::npos) {
+            std::copy_if(line.begin(), line.end(), std::back_inserter(bare), [](char c) { return c != '\'' && c != '"'; });
+            line = bare;
+        }
+        return std::any_of(perftestTools().begin(), perftestTools().end(),
+            [line](const std::string& tool) { return line.find(tool) != std::string_view::npos; });
+    }
+
     /// The perftest invocation of a command line, when the line is one: the tool's name in command
     /// position (the line's first word, the first after a prompt "...$ " / "...# " / "+ ", or after
     /// a separator; wrappers such as sudo, time, env, VAR=value keep the position, launchers such as
@@ -319,6 +335,8 @@ namespace {
     /// Of several invocations, the last whose stdout is not redirected away.
     std::optional<CommandInfo> parseCommand(std::string_view line)
     {
+        if (!mayNameTool(line))
+            return std::nullopt;
         const auto words = shellWords(line);
         static const std::set<std::string, std::less<>> wrappers { "sudo", "time", "exec", "env", "nohup", "command", "builtin" };
         static const std::set<std::string, std::less<>> launchers { "mpirun", "mpiexec", "srun", "ssh", "numactl", "taskset",
@@ -921,11 +939,12 @@ namespace {
             c.kind = Kind::Setting;
             return c;
         }
-        if (collapseSpaces(t) == "Local results:") {
+        const std::string words = collapseSpaces(t);
+        if (words == "Local results:") {
             c.kind = Kind::LocalResults;
             return c;
         }
-        if (collapseSpaces(t) == "Remote results:") {
+        if (words == "Remote results:") {
             c.kind = Kind::RemoteResults;
             return c;
         }

@@ -766,7 +766,9 @@ TEST(PerftestOutput, CommandLineSide)
              Case { "+ ib_write_bw -b --ib-dev=mlx5_3 -i 2 node9", "client" },
              Case { "$ mpirun -np 1 --host n1 ib_write_bw -d mlx5_3 n2", "client" }, Case { "# ib_write_bw -d mlx5_3", "server" },
              Case { "# source: a post (ib_write_bw node9 client)", "server" }, // a comment: the content tells
-             Case { "$ echo ib_write_bw node9", "server" } }) {
+             Case { "$ echo ib_write_bw node9", "server" },
+             Case { "$ 'ib_write_'bw -d mlx5_3 \"no\"de9", "client" }, // quotes the shell takes out
+             Case { "$ \"ib_write_bw\" -d 'mlx5_3'", "server" } }) {
         const auto r = parsePerftestOutput(c.command + "\n" + body);
         ASSERT_TRUE(r) << c.command;
         EXPECT_EQ(r->side, c.side) << c.command;
