@@ -99,6 +99,8 @@ namespace {
         virtual std::string sourceText() const = 0; ///< "3 of 4 agents", "Prometheus at URL"
         /// True when more rounds cannot help (a wrong URL, a refused query): the watch ends at once.
         virtual bool hopeless() const { return false; }
+        /// After the last round: a node that was only slow to answer it is not called unreachable.
+        virtual void finish(std::map<std::string, std::string>& /*lastError*/, std::ostream& /*progress*/) { }
     };
 
     class AgentSampler final : public Sampler {
@@ -142,6 +144,28 @@ namespace {
         std::string sourceText() const override
         {
             return std::to_string(m_answered.size()) + " of " + std::to_string(m_agents.agents.size()) + " agents";
+        }
+
+        /// The last round ended at its interval, before some answers came: those requests are
+        /// waited for (each within its deadline), so a loaded agent or network is not reported
+        /// as an unreachable node; an answer that fails or times out is reported as such.
+        void finish(std::map<std::string, std::string>& lastError, std::ostream& progress) override
+        {
+            if (m_waitNoted.empty())
+                return;
+            progress << "waiting for the answers of " << m_poller.open() << " agents (the deadline is " << m_agents.fetch.deadline.count()
+                     << " ms)\n"
+                     << std::flush;
+            for (const live::CountersOutcome& o : m_poller.settle(m_aggregator)) {
+                if (!m_waitNoted.erase(o.agent.node))
+                    continue; // an earlier failure stands: this answer came after the figures
+                if (!o.error.empty())
+                    lastError[o.agent.node] = o.error;
+                else if (!m_answered.count(o.agent.node))
+                    lastError[o.agent.node] = "its first answer came after the last round, " + std::to_string(o.elapsed.count()) + " ms after it was asked";
+                else
+                    answered(o.agent.node, lastError);
+            }
         }
 
     private:
@@ -355,6 +379,8 @@ namespace {
                     std::chrono::milliseconds(100)));
         }
 
+        if (*sampler && !stop.requested())
+            (*sampler)->finish(lastError, progress);
         live::WatchSummary summary = summarizer.summary();
         std::vector<core::Finding> findings;
         for (const auto& [node, why] : lastError) {

@@ -142,4 +142,38 @@ std::vector<CountersOutcome> CountersPoller::poll(const std::vector<AgentEndpoin
     return outcomes;
 }
 
+std::size_t CountersPoller::open() const
+{
+    return static_cast<std::size_t>(std::count_if(m_asked.begin(), m_asked.end(), [](const auto& asked) { return asked.has_value(); }));
+}
+
+std::vector<CountersOutcome> CountersPoller::settle(TelemetryAggregator& aggregator)
+{
+    std::vector<CountersOutcome> outcomes(m_agents.size());
+    m_awaited.assign(m_agents.size(), false);
+    m_awaitedLeft = 0;
+    for (std::size_t i = 0; i < m_agents.size(); ++i) {
+        outcomes[i].agent = m_agents[i];
+        if (m_asked[i]) {
+            outcomes[i].waiting = true;
+            m_awaited[i] = true;
+            ++m_awaitedLeft;
+        }
+    }
+    const std::vector<bool> wasOpen = m_awaited;
+    m_outcomes = &outcomes;
+    m_aggregator = &aggregator;
+    m_requests.wait(Clock::time_point::max(), [this] { return m_awaitedLeft == 0; });
+    m_outcomes = nullptr;
+    m_aggregator = nullptr;
+    std::vector<CountersOutcome> settled;
+    for (std::size_t i = 0; i < m_agents.size(); ++i) {
+        if (!wasOpen[i])
+            continue;
+        m_late[i] = !outcomes[i].error.empty();
+        settled.push_back(std::move(outcomes[i]));
+    }
+    return settled;
+}
+
 } // namespace railyard::live

@@ -52,6 +52,13 @@ public:
     std::vector<CountersOutcome> poll(const std::vector<AgentEndpoint>& agents, TelemetryAggregator& aggregator,
         Clock::time_point until = Clock::time_point::max());
 
+    /// The requests still open from the rounds so far.
+    std::size_t open() const;
+    /// The end of the rounds: waits, asking no one, for the requests still open, each within its
+    /// deadline; their answers go into `aggregator`. One outcome per agent that had a request
+    /// open, none of them `waiting`: answered (no error), or why not (refused, failed, timed out).
+    std::vector<CountersOutcome> settle(TelemetryAggregator& aggregator);
+
 private:
     /// Asks agent `i` for its counters: the compact text unless it does not offer it.
     void ask(std::size_t i, bool json);

@@ -226,4 +226,53 @@ TEST(CountersPoll, ARoundEndsAtItsTimeAndALateAnswerIsTakenInALaterRound)
     EXPECT_TRUE(out[0].error.empty()) << out[0].error;
 }
 
+TEST(CountersPoll, SettleWaitsForTheOpenRequestsOnlyAndSaysHowEachEnded)
+{
+    const simtest::PlannedFabric fabric = simtest::planOf(kSpec);
+    Fleet fleet;
+    ScriptedAgent prompt([&fleet](const std::string&) -> std::pair<int, std::string> {
+        return { 200, toCompactText(fleet.now("node001")).value() };
+    });
+    ScriptedAgent late([&fleet](const std::string&) -> std::pair<int, std::string> {
+        std::this_thread::sleep_for(std::chrono::milliseconds(600));
+        return { 200, toCompactText(fleet.now("node002")).value() };
+    });
+    test::NeverAnswers hung;
+    ASSERT_TRUE(hung.ok());
+    const std::vector<AgentEndpoint> agents { { "node001", prompt.url() }, { "node002", late.url() }, { "node003", hung.url() } };
+    FetchOptions fetch;
+    fetch.deadline = std::chrono::milliseconds(1200);
+    TelemetryAggregator aggregator(fabric.plan);
+    CountersPoller poller(fetch);
+    using Clock = CountersPoller::Clock;
+
+    EXPECT_EQ(poller.open(), 0u);
+    std::vector<CountersOutcome> out = poller.poll(agents, aggregator, Clock::now() + std::chrono::milliseconds(100));
+    ASSERT_EQ(out.size(), 3u);
+    EXPECT_FALSE(out[0].waiting);
+    EXPECT_TRUE(out[1].waiting);
+    EXPECT_TRUE(out[2].waiting);
+    EXPECT_EQ(poller.open(), 2u);
+
+    // The prompt agent, with nothing open, is not asked again; the late answer and the hung
+    // agent's timeout both end the wait, each within the deadline.
+    const auto before = Clock::now();
+    out = poller.settle(aggregator);
+    const auto took = Clock::now() - before;
+    ASSERT_EQ(out.size(), 2u);
+    EXPECT_EQ(out[0].agent.node, "node002");
+    EXPECT_FALSE(out[0].waiting);
+    EXPECT_TRUE(out[0].error.empty()) << out[0].error;
+    EXPECT_EQ(out[0].node, "node002");
+    EXPECT_GE(out[0].elapsed, std::chrono::milliseconds(500));
+    EXPECT_EQ(out[1].agent.node, "node003");
+    EXPECT_FALSE(out[1].waiting);
+    EXPECT_NE(out[1].error.find("timed out"), std::string::npos) << out[1].error;
+    EXPECT_GE(took, std::chrono::milliseconds(900)); // the hung agent's deadline, less the round
+    EXPECT_EQ(prompt.targets().size(), 1u);
+    EXPECT_EQ(late.targets().size(), 1u);
+    EXPECT_EQ(poller.open(), 0u);
+    EXPECT_TRUE(poller.settle(aggregator).empty()); // nothing open: at once, no outcome
+}
+
 } // namespace railyard::live

@@ -6,9 +6,11 @@
 // and a refused token.
 #include "core/store/telemetry_store.h"
 #include "live/client/agent_client.h"
+#include "live/common/counters_compact.h"
 
 #include "tests/integration/ibsim_harness.h"
 #include "tests/live/loopback_http.h"
+#include "tests/live/scripted_agent.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -324,7 +326,10 @@ TEST_F(LiveCheckCli, WatchSamplesEveryRailAndLeaf)
     // degraded and down ports do not make congestion, and the watch prints one line per interval.
     std::vector<std::string> argv { RAILYARD_CLI, "live", "watch" };
     argv.insert(argv.end(), s_ib->planArgs.begin(), s_ib->planArgs.end());
-    argv.insert(argv.end(), { "--agents", s_ib->agentsJson().string(), "--seconds", "2.2", "--interval-ms", "1000", "--json" });
+    // A deadline far above the interval: a machine loaded by other tests slows the 31 agents'
+    // answers, and this test is about the figures, not about the deadline.
+    argv.insert(argv.end(),
+        { "--agents", s_ib->agentsJson().string(), "--seconds", "2.2", "--interval-ms", "1000", "--timeout-ms", "20000", "--json" });
     const ProgramRun r = run(argv);
     EXPECT_EQ(r.status, 0) << r.out;
     const nlohmann::json doc = jsonOf(r.out);
@@ -338,6 +343,52 @@ TEST_F(LiveCheckCli, WatchSamplesEveryRailAndLeaf)
         EXPECT_GT(g["ports"].get<int>(), 25) << g.dump(); // 31 nodes, less the down and unplugged ports
     }
     EXPECT_TRUE(doc["findings"].empty()) << doc["findings"].dump(1);
+}
+
+// The last round ends at its interval: an agent that answers it late but within the deadline is
+// waited for and is not reported; one that never answers is reported with its timeout.
+TEST(LiveWatchCli, ALateLastAnswerIsWaitedForAndAHungAgentIsReported)
+{
+    if (const std::string missing = programsMissing(); !missing.empty())
+        FAIL() << "not built:" << missing;
+    std::atomic<int> asked { 0 };
+    test::ScriptedAgent slow([&asked](const std::string&) -> std::pair<int, std::string> {
+        const int n = asked++;
+        if (n == 2) // the last round's request: answered after the round ended
+            std::this_thread::sleep_for(std::chrono::milliseconds(900));
+        PortCounters p;
+        p.device = "mlx5_0";
+        p.rail = 0;
+        const auto words = static_cast<std::uint64_t>(n) * 1'000'000'000ull;
+        p.counters["port_xmit_data"] = { words, CounterKind::Words4, 64, false };
+        p.counters["port_rcv_data"] = { words, CounterKind::Words4, 64, false };
+        return { 200, toCompactText({ "node001", 1'000'000 + n * 300, { p } }).value() };
+    });
+    test::NeverAnswers hung;
+    ASSERT_TRUE(slow.ok());
+    ASSERT_TRUE(hung.ok());
+    const fs::path dir = makeTempDir("e2e-late");
+    const fs::path spec = dir / "spec.plan.json";
+    std::ofstream(spec) << R"({ "name": "late", "fabric": "infiniband", "nodes": 2, "node_type": "dgx-h100",
+        "link": { "generation": "NDR", "width": 4 } })";
+    const fs::path agents = dir / "agents.json";
+    std::ofstream(agents) << nlohmann::json { { "agents",
+        nlohmann::json::array({ { { "node", "node001" }, { "url", slow.url() } }, { { "node", "node002" }, { "url", hung.url() } } }) } };
+    const ProgramRun r = run({ RAILYARD_CLI, "live", "watch", "--plan", spec.string(), "--agents", agents.string(), "--seconds", "0.6",
+        "--interval-ms", "300", "--timeout-ms", "2500", "--json" });
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    EXPECT_EQ(asked.load(), 3); // the baseline and two intervals, nothing asked after the last
+    EXPECT_EQ(r.status, 3) << r.out; // the hung agent: the watch is not complete
+    EXPECT_NE(r.out.find("waiting for the answers of 2 agents (the deadline is 2500 ms)"), std::string::npos) << r.out;
+    const nlohmann::json doc = jsonOf(r.out);
+    ASSERT_TRUE(doc.is_object()) << r.out;
+    EXPECT_EQ(doc["complete"], false);
+    ASSERT_EQ(doc["findings"].size(), 1u) << doc["findings"].dump(1);
+    const nlohmann::json& f = doc["findings"][0];
+    EXPECT_EQ(f["code"], "NODE_UNREACHABLE");
+    EXPECT_EQ(f["where"], "node002");
+    EXPECT_NE(f["message"].get<std::string>().find("timed out"), std::string::npos) << f["message"];
 }
 
 TEST_F(LiveCheckCli, ChecksAndWatchesAreStoredInTheProjectWithTheirSeries)
