@@ -399,7 +399,7 @@ TEST_F(LiveCheckCli, ChecksAndWatchesAreStoredInTheProjectWithTheirSeries)
     EXPECT_EQ(s_ib->check(check).status, 1); // the faults are error findings
     std::vector<std::string> argv { RAILYARD_CLI, "live", "watch" };
     argv.insert(argv.end(), s_ib->planArgs.begin(), s_ib->planArgs.end());
-    argv.insert(argv.end(), { "--agents", s_ib->agentsJson().string(), "--seconds", "2", "--project", project });
+    argv.insert(argv.end(), { "--agents", s_ib->agentsJson().string(), "--seconds", "2", "--timeout-ms", "20000", "--project", project });
     const ProgramRun watch = run(argv);
     EXPECT_EQ(watch.status, 0) << watch.out;
     EXPECT_NE(watch.out.find("stored as run 2 in"), std::string::npos) << watch.out;
