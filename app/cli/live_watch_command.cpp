@@ -147,18 +147,18 @@ namespace {
         }
 
         /// The last round ended at its interval, before some answers came: those requests are
-        /// waited for (each within its deadline), so a loaded agent or network is not reported
-        /// as an unreachable node; an answer that fails or times out is reported as such.
+        /// waited for (each within its deadline) and taken as a round takes a late answer, so a
+        /// loaded agent or network is not reported as an unreachable node; an answer that fails
+        /// or times out is reported as such.
         void finish(std::map<std::string, std::string>& lastError, std::ostream& progress) override
         {
-            if (m_waitNoted.empty())
+            const std::size_t open = m_poller.open();
+            if (open == 0)
                 return;
-            progress << "waiting for the answers of " << m_poller.open() << " agents (the deadline is " << m_agents.fetch.deadline.count()
-                     << " ms)\n"
+            progress << "waiting for the answers of " << open << " agents (the deadline is " << m_agents.fetch.deadline.count() << " ms)\n"
                      << std::flush;
             for (const live::CountersOutcome& o : m_poller.settle(m_aggregator)) {
-                if (!m_waitNoted.erase(o.agent.node))
-                    continue; // an earlier failure stands: this answer came after the figures
+                m_waitNoted.erase(o.agent.node);
                 if (!o.error.empty())
                     lastError[o.agent.node] = o.error;
                 else if (!m_answered.count(o.agent.node))

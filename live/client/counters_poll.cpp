@@ -65,6 +65,15 @@ CountersPoller::CountersPoller(FetchOptions fetch)
 {
 }
 
+void CountersPoller::waitFor(std::vector<CountersOutcome>& outcomes, TelemetryAggregator& aggregator, Clock::time_point until)
+{
+    m_outcomes = &outcomes;
+    m_aggregator = &aggregator;
+    m_requests.wait(until, [this] { return m_awaitedLeft == 0; });
+    m_outcomes = nullptr;
+    m_aggregator = nullptr;
+}
+
 void CountersPoller::ask(std::size_t i, bool json)
 {
     m_requests.start({ m_agents[i], "GET", json ? "/v1/counters" : "/v1/counters?format=compact", {} },
@@ -115,8 +124,6 @@ std::vector<CountersOutcome> CountersPoller::poll(const std::vector<AgentEndpoin
     m_awaited.assign(agents.size(), false);
     m_awaitedLeft = 0;
     std::vector<CountersOutcome> outcomes(agents.size());
-    m_outcomes = &outcomes;
-    m_aggregator = &aggregator;
     const Clock::time_point now = Clock::now();
     for (std::size_t i = 0; i < agents.size(); ++i) {
         outcomes[i].agent = agents[i];
@@ -130,15 +137,13 @@ std::vector<CountersOutcome> CountersPoller::poll(const std::vector<AgentEndpoin
             ask(i, m_jsonOnly.count(agents[i].url) > 0);
         }
     }
-    m_requests.wait(until, [this] { return m_awaitedLeft == 0; });
+    waitFor(outcomes, aggregator, until);
     const Clock::time_point end = Clock::now();
     for (std::size_t i = 0; i < agents.size(); ++i) {
         if (outcomes[i].waiting)
             outcomes[i].elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(end - m_asked[i].value_or(end));
         m_late[i] = outcomes[i].waiting || !outcomes[i].error.empty();
     }
-    m_outcomes = nullptr;
-    m_aggregator = nullptr;
     return outcomes;
 }
 
@@ -161,11 +166,7 @@ std::vector<CountersOutcome> CountersPoller::settle(TelemetryAggregator& aggrega
         }
     }
     const std::vector<bool> wasOpen = m_awaited;
-    m_outcomes = &outcomes;
-    m_aggregator = &aggregator;
-    m_requests.wait(Clock::time_point::max(), [this] { return m_awaitedLeft == 0; });
-    m_outcomes = nullptr;
-    m_aggregator = nullptr;
+    waitFor(outcomes, aggregator, Clock::time_point::max());
     std::vector<CountersOutcome> settled;
     for (std::size_t i = 0; i < m_agents.size(); ++i) {
         if (!wasOpen[i])

@@ -63,6 +63,9 @@ private:
     /// Asks agent `i` for its counters: the compact text unless it does not offer it.
     void ask(std::size_t i, bool json);
     void take(std::size_t i, bool json, AgentReply reply);
+    /// Drives the requests until every awaited agent has answered or `until`, the answers going
+    /// into `outcomes` and `aggregator`.
+    void waitFor(std::vector<CountersOutcome>& outcomes, TelemetryAggregator& aggregator, Clock::time_point until);
 
     FetchOptions m_fetch;
     AgentRequests m_requests;

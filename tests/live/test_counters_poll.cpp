@@ -55,6 +55,28 @@ namespace {
         }
     };
 
+    /// node001 answers at once, node002 `lateBy` after it is asked (then sets `lateAnswered`),
+    /// node003 accepts the connection and never answers.
+    struct PromptLateHung {
+        PromptLateHung(const Fleet& fleet, std::chrono::milliseconds lateBy)
+            : prompt([&fleet](const std::string&) -> std::pair<int, std::string> {
+                return { 200, toCompactText(fleet.now("node001")).value() };
+            })
+            , late([this, &fleet, lateBy](const std::string&) -> std::pair<int, std::string> {
+                std::this_thread::sleep_for(lateBy);
+                lateAnswered = true;
+                return { 200, toCompactText(fleet.now("node002")).value() };
+            })
+        {
+        }
+        std::vector<AgentEndpoint> agents() const { return { { "node001", prompt.url() }, { "node002", late.url() }, { "node003", hung.url() } }; }
+
+        std::atomic<bool> lateAnswered { false };
+        ScriptedAgent prompt;
+        ScriptedAgent late;
+        test::NeverAnswers hung;
+    };
+
     const PortRates* portOf(const Sweep& sweep, const std::string& node)
     {
         for (const PortRates& p : sweep.ports)
@@ -147,18 +169,12 @@ TEST(CountersPoll, ARoundEndsAtItsTimeAndALateAnswerIsTakenInALaterRound)
 {
     const simtest::PlannedFabric fabric = simtest::planOf(kSpec);
     Fleet fleet;
-    ScriptedAgent prompt([&fleet](const std::string&) -> std::pair<int, std::string> {
-        return { 200, toCompactText(fleet.now("node001")).value() };
-    });
-    std::atomic<bool> lateAnswered { false };
-    ScriptedAgent late([&fleet, &lateAnswered](const std::string&) -> std::pair<int, std::string> {
-        std::this_thread::sleep_for(std::chrono::milliseconds(700));
-        lateAnswered = true;
-        return { 200, toCompactText(fleet.now("node002")).value() };
-    });
-    test::NeverAnswers hung;
-    ASSERT_TRUE(hung.ok());
-    const std::vector<AgentEndpoint> agents { { "node001", prompt.url() }, { "node002", late.url() }, { "node003", hung.url() } };
+    PromptLateHung three(fleet, std::chrono::milliseconds(700));
+    ASSERT_TRUE(three.hung.ok());
+    const std::vector<AgentEndpoint> agents = three.agents();
+    std::atomic<bool>& lateAnswered = three.lateAnswered;
+    const ScriptedAgent& prompt = three.prompt;
+    const ScriptedAgent& late = three.late;
     FetchOptions fetch;
     fetch.deadline = std::chrono::milliseconds(1500);
     TelemetryAggregator aggregator(fabric.plan);
@@ -230,16 +246,11 @@ TEST(CountersPoll, SettleWaitsForTheOpenRequestsOnlyAndSaysHowEachEnded)
 {
     const simtest::PlannedFabric fabric = simtest::planOf(kSpec);
     Fleet fleet;
-    ScriptedAgent prompt([&fleet](const std::string&) -> std::pair<int, std::string> {
-        return { 200, toCompactText(fleet.now("node001")).value() };
-    });
-    ScriptedAgent late([&fleet](const std::string&) -> std::pair<int, std::string> {
-        std::this_thread::sleep_for(std::chrono::milliseconds(600));
-        return { 200, toCompactText(fleet.now("node002")).value() };
-    });
-    test::NeverAnswers hung;
-    ASSERT_TRUE(hung.ok());
-    const std::vector<AgentEndpoint> agents { { "node001", prompt.url() }, { "node002", late.url() }, { "node003", hung.url() } };
+    PromptLateHung three(fleet, std::chrono::milliseconds(600));
+    ASSERT_TRUE(three.hung.ok());
+    const std::vector<AgentEndpoint> agents = three.agents();
+    const ScriptedAgent& prompt = three.prompt;
+    const ScriptedAgent& late = three.late;
     FetchOptions fetch;
     fetch.deadline = std::chrono::milliseconds(1200);
     TelemetryAggregator aggregator(fabric.plan);
