@@ -764,21 +764,17 @@ namespace {
     };
 
     /// " Failed status 12: wr_id 0 syndrom 0x81", " Failed status-transport retry counter exceeded (12): wr_id 0
-    /// syndrom 0x81", "Failed status transport retry counter exceeded: 12".
+    /// syndrom 0x81", "Failed status transport retry counter exceeded: 12". The first status of a burst is
+    /// kept with its own line's syndrome: a failed queue pair flushes the work requests after the one that
+    /// failed, so a later status is mostly the first one's effect.
     void readStatus(std::string_view t, FailureBurst& burst)
     {
+        if (burst.status)
+            return;
         auto at = t.find("Failed status");
         if (at == std::string_view::npos)
             return;
         std::string_view s = t.substr(at + std::string_view("Failed status").size());
-        for (const std::string_view key : { "syndrom", "syndrome" }) {
-            const auto k = t.find(key);
-            if (k != std::string_view::npos) {
-                const auto words = splitWs(t.substr(k + key.size()));
-                if (!words.empty())
-                    burst.syndrome = std::string(words.front());
-            }
-        }
         const auto wr = s.find("wr_id");
         if (wr != std::string_view::npos)
             s = s.substr(0, wr);
@@ -803,6 +799,14 @@ namespace {
         if (!number)
             return;
         burst.status = number;
+        for (const std::string_view key : { "syndrom", "syndrome" }) {
+            const auto k = t.find(key);
+            if (k != std::string_view::npos) {
+                const auto words = splitWs(t.substr(k + key.size()));
+                if (!words.empty())
+                    burst.syndrome = std::string(words.front());
+            }
+        }
         std::string name;
         for (const char c : s) {
             if (std::isalpha(static_cast<unsigned char>(c)) != 0 || (c == ' ' && !name.empty()))
