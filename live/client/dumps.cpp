@@ -375,12 +375,18 @@ core::Result<Inventory> inventoryFromDumps(const fs::path& nodeDir, const std::s
 
     // Files nobody read: a typo in a name should not pass in silence. A name is bytes, and the
     // warning must stay UTF-8.
+    std::set<std::string> usedAsRead;
+    for (const std::string& name : usedFiles)
+        usedAsRead.insert(text::validUtf8(name));
     for (const std::string& name : files) {
         if (usedFiles.contains(name))
             continue;
         const std::string f = text::validUtf8(name);
         const bool perNetdev = f.rfind(kMlnxQosPrefix, 0) == 0 || f.rfind(kDcbPfcPrefix, 0) == 0 || f.rfind(kEthtoolPrefix, 0) == 0;
-        if (perNetdev)
+        if (perNetdev && f != name && usedAsRead.contains(f))
+            warnings.push_back(f + ": another file whose name reads the same was read for this netdev (its name is not UTF-8, and of the "
+                                   "files that read as it the first in byte order is taken); not read");
+        else if (perNetdev)
             warnings.push_back(f + ": names a netdev that no RDMA device uses (ibdev2netdev.txt); not read");
         else
             warnings.push_back(f + ": not a file the dumps reader knows; not read");

@@ -293,3 +293,21 @@ TEST_F(Dumps, ANetdevNameThatIsNotUtf8StillFindsItsFiles)
     EXPECT_EQ(counters.ports[0].ethtool.at("rx_packets"), 845320277u);
     EXPECT_NO_THROW((void)toJson(*r).dump(2));
 }
+
+TEST_F(Dumps, TwoFilesWhoseNamesReadAsOneNetdevsAreNotCalledStray)
+{
+    // enp\xE9s0 and enp\xEEs0 both read as enp\uFFFDs0: the first in byte order is the netdev's
+    // file; the other is named as not read, but not as one of a netdev no device uses.
+    const fs::path n = node("node001");
+    copy("ibstat-cx7-roce-200g-and-cx6dx-down-PARTIAL.txt", n / "ibstat.txt");
+    write(n / "ibdev2netdev.txt", "mlx5_0 port 1 ==> enp\xE9s0 (Up)\n");
+    copy("mlnx_qos-trust-dscp-pfc-prio3-script-trace.txt", n / "mlnx_qos-enp\xE9s0.txt");
+    write(n / "mlnx_qos-enp\xEEs0.txt", "garbage\n");
+    const auto r = inventoryFromDumps(n, "node001", { "mlx5_0" });
+    ASSERT_TRUE(r) << r.error().message;
+    const RdmaDevice* d = device(*r, "mlx5_0");
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->qos.trust, "dscp");
+    EXPECT_FALSE(anyContains(r->warnings, "names a netdev that no RDMA device uses"));
+    EXPECT_TRUE(anyContains(r->warnings, "mlnx_qos-enp\xEF\xBF\xBDs0.txt: another file whose name reads the same was read for this netdev"));
+}
