@@ -103,7 +103,9 @@ run_workers() {
     done
     local all=("${running[@]}")
     # libFuzzer stops on SIGINT and prints its figures; wait for that rather than end run.sh.
-    trap 'kill -INT "${running[@]}" 2>/dev/null || true' INT
+    # SIGTERM does the same: a shell without job control starts `run.sh &` with SIGINT ignored,
+    # which bash cannot trap.
+    trap 'kill -INT "${running[@]}" 2>/dev/null || true' INT TERM
     local status=0 ended worker_status first_failed=
     while [ ${#running[@]} -gt 0 ]; do
         ended=
@@ -122,7 +124,7 @@ run_workers() {
             [ "$worker_status" != 72 ] && [ ${#running[@]} -gt 0 ] && kill -INT "${running[@]}" 2>/dev/null
         fi
     done
-    trap - INT
+    trap - INT TERM
     worker_runs=
     worker_rate=
     : >"$log"
