@@ -611,20 +611,21 @@ TEST(PerftestOutput, ABurstIsNamedByItsFirstStatusWithThatLinesSyndrome)
     // cause, with its own syndrome, never one line's status with another line's syndrome.
     const std::string head = kClientHead + " 65536      5000             46000.00            45990.12\t\t     0.735842\n"
         + " Completion with error at client\n";
-    const auto r = parsePerftestOutput(head + " Failed status 12: wr_id 0 syndrom 0x81\n Failed status 5: wr_id 1 syndrom 0xf9\n");
-    ASSERT_TRUE(r) << r.error().message;
-    ASSERT_EQ(r->findings.size(), 1u);
-    EXPECT_NE(r->findings[0].message.find("status 12 (transport retry counter exceeded), vendor syndrome 0x81"), std::string::npos)
-        << r->findings[0].message;
-    EXPECT_EQ(r->findings[0].message.find("vendor syndrome 0xf9"), std::string::npos) << r->findings[0].message;
-
-    // The first status line has no syndrome: none is named.
-    const auto bare = parsePerftestOutput(head + "Failed status transport retry counter exceeded: 12\n Failed status 5: wr_id 1 syndrom 0xf9\n");
-    ASSERT_TRUE(bare) << bare.error().message;
-    ASSERT_EQ(bare->findings.size(), 1u);
-    EXPECT_NE(bare->findings[0].message.find("status 12 (transport retry counter exceeded)"), std::string::npos)
-        << bare->findings[0].message;
-    EXPECT_EQ(bare->findings[0].message.find("vendor syndrome"), std::string::npos) << bare->findings[0].message;
+    struct Case {
+        std::string first; ///< the burst's first status line; then " Failed status 5: wr_id 1 syndrom 0xf9"
+        std::string named;
+        std::string notNamed;
+    };
+    for (const auto& c : { Case { " Failed status 12: wr_id 0 syndrom 0x81", "status 12 (transport retry counter exceeded), vendor syndrome 0x81",
+                               "vendor syndrome 0xf9" },
+             // The first status line has no syndrome: none is named.
+             Case { "Failed status transport retry counter exceeded: 12", "status 12 (transport retry counter exceeded)", "vendor syndrome" } }) {
+        const auto r = parsePerftestOutput(head + c.first + "\n Failed status 5: wr_id 1 syndrom 0xf9\n");
+        ASSERT_TRUE(r) << r.error().message;
+        ASSERT_EQ(r->findings.size(), 1u) << c.first;
+        EXPECT_NE(r->findings[0].message.find(c.named), std::string::npos) << r->findings[0].message;
+        EXPECT_EQ(r->findings[0].message.find(c.notNamed), std::string::npos) << r->findings[0].message;
+    }
 }
 
 TEST(PerftestOutput, SetupFailures)
