@@ -1398,7 +1398,9 @@ core::Status FabricEmulator::Impl::writeSim(const Node& node)
     }
     if (s && roce)
         s = t.file("lldp.keyvalue", lldp);
-    if (s && roce)
+    // Every Linux host has `ip` and /proc/sys/net/ipv4/conf, an InfiniBand node too (its Ethernet
+    // NICs'); the agent reads them wherever a port runs Ethernet.
+    if (s)
         s = writeNetwork(t, node);
     if (s) {
         nlohmann::json gpu;

@@ -295,6 +295,10 @@ TEST_F(LiveCheckCli, InfiniBandFaultsGiveTheirFindingsAndNothingElse)
     const std::set<std::string> expected { "LINK_DOWN node002/nic0", "LINK_DEGRADED node007/nic3", "LINK_DEGRADED node008/nic1",
         "LINK_DOWN node010/nic5", "NO_GPUDIRECT node012" };
     EXPECT_EQ(findingKeys(doc), expected) << doc["findings"].dump(1);
+    // The emulated hosts give all that a real one does (ip and /proc/sys/net/ipv4/conf too, which
+    // an InfiniBand node's Ethernet NICs are read from): nothing is left unread.
+    for (const auto& n : doc["nodes"])
+        EXPECT_TRUE(n["warnings"].empty()) << n["node"] << ": " << n["warnings"].dump(1);
     for (const auto& f : doc["findings"]) {
         if (f["where"] == "node007/nic3") {
             EXPECT_NE(f["message"].get<std::string>().find(
@@ -506,6 +510,41 @@ TEST_F(LiveCheckCli, BadInputIsExit2)
     const ProgramRun r = run({ RAILYARD_CLI, "live", "check", "--example", "no-such-example", "--agents", s_ib->agentsJson().string() });
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("no-such-example"), std::string::npos) << r.out;
+}
+
+// What the nodes' outputs did not give (the inventories' warnings) is in the text output too, not
+// only in --json: a dump file whose name no reader knows (a typo) must not pass in silence. Each
+// note comes once, with the nodes that gave it, so that a fabric whose every node says the same
+// does not bury the findings.
+TEST(LiveCheckDumpsCli, TextOutputNamesWhatTheNodesOutputsDidNotGive)
+{
+    if (const std::string missing = programsMissing(); !missing.empty())
+        FAIL() << "not built:" << missing;
+    const fs::path root = makeTempDir("e2e-dumps-notes");
+    for (int n = 1; n <= 12; ++n) {
+        const std::string node = "node" + std::string(n < 10 ? "00" : "0") + std::to_string(n);
+        fs::create_directories(root / node);
+        std::ofstream(root / node / "ethtool-s-ib0.txt") << "NIC statistics:\n     rx_bytes: 1\n";
+    }
+    std::ofstream(root / "node003" / "ibstat.txt.bak") << "CA 'mlx5_0'\n";
+    const ProgramRun r = run({ RAILYARD_CLI, "live", "check", "--example", "dgx-h100-superpod-1su", "--dumps", root.string() });
+    std::error_code ec;
+    fs::remove_all(root, ec);
+    EXPECT_EQ(r.status, 3) << r.out; // planned nodes without a folder
+    const std::size_t at = r.out.find("\nreading notes (");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string notes = r.out.substr(at, r.out.find("\nsummary: ") + 1 - at);
+    EXPECT_NE(notes.find("\n  ethtool-s-ib0.txt: not a file the dumps reader knows; not read\n    on 12 nodes: node001, node002, "
+                         "node003, node004, node005, node006, node007, node008, node009, node010, ...\n"),
+        std::string::npos)
+        << notes;
+    EXPECT_NE(notes.find("\n  ibstat.txt.bak: not a file the dumps reader knows; not read\n    on node003\n"), std::string::npos) << notes;
+    EXPECT_NE(notes.find("\n  ibstat.txt: missing; "), std::string::npos) << notes;
+    std::size_t lines = 0;
+    for (std::size_t p = notes.find("\n  "); p != std::string::npos; p = notes.find("\n  ", p + 1))
+        lines += notes.compare(p, 7, "\n    on") != 0;
+    EXPECT_LE(lines, 10u) << notes; // each note once, not once per node
+    EXPECT_NE(r.out.find("summary: 31 nodes planned, 12 checked"), std::string::npos) << r.out;
 }
 
 TEST_F(LiveCheckCli, RoceLosslessFaultsAndCleanNodes)
