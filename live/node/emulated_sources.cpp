@@ -134,16 +134,16 @@ public:
     IpDumps dumps() const override
     {
         IpDumps out;
-        auto load = [&](const char* name, std::optional<std::string>& into) {
+        auto load = [&](const char* name, std::optional<std::string>& into, std::string& why) {
             std::string text, error;
             if (sysfs::readFile((m_dir / "ip" / name).string(), text, &error))
                 into = std::move(text);
-            else if (out.why.empty())
-                out.why = (m_dir / "ip" / name).string() + ": " + error;
+            else
+                why = (m_dir / "ip" / name).string() + ": " + error;
         };
-        load("addr.json", out.addr);
-        load("rule.json", out.rule);
-        load("route.json", out.route);
+        load("addr.json", out.addr, out.addrWhy);
+        load("rule.json", out.rule, out.ruleWhy);
+        load("route.json", out.route, out.routeWhy);
         return out;
     }
     std::filesystem::path procRoot() const override { return m_dir / "proc"; }

@@ -177,13 +177,13 @@ HostNetwork assembleHostNetwork(const IpDumps& dumps, const std::filesystem::pat
     const std::vector<std::string>& netdevs, std::vector<std::string>& warnings)
 {
     HostNetwork n;
-    const std::string why = dumps.why.empty() ? std::string() : " (" + dumps.why + ")";
+    auto because = [](const std::string& why) { return why.empty() ? std::string() : " (" + why + ")"; };
     auto note = [&](const char* what, const core::Errors& errors) {
         const core::Error& e = errors.front();
         warnings.push_back(std::string(what) + " not understood: " + e.message + " at " + e.where);
     };
     if (!dumps.addr) {
-        warnings.push_back("IPv4 addresses not readable" + why);
+        warnings.push_back("IPv4 addresses not readable" + because(dumps.addrWhy));
     } else if (auto parsed = parseIpAddrJson(*dumps.addr)) {
         n.addressesKnown = true;
         for (const std::string& dev : netdevs)
@@ -193,7 +193,7 @@ HostNetwork assembleHostNetwork(const IpDumps& dumps, const std::filesystem::pat
         note("ip -j -4 addr show", parsed.errors());
     }
     if (!dumps.rule) {
-        warnings.push_back("policy routing rules not readable" + why);
+        warnings.push_back("policy routing rules not readable" + because(dumps.ruleWhy));
     } else if (auto parsed = parseIpRuleJson(*dumps.rule)) {
         n.rulesKnown = true;
         n.rules = std::move(*parsed);
@@ -201,7 +201,7 @@ HostNetwork assembleHostNetwork(const IpDumps& dumps, const std::filesystem::pat
         note("ip -j -4 rule show", parsed.errors());
     }
     if (!dumps.route) {
-        warnings.push_back("routes not readable" + why);
+        warnings.push_back("routes not readable" + because(dumps.routeWhy));
     } else if (auto parsed = parseIpRouteJson(*dumps.route)) {
         n.routesKnown = true;
         n.routes = std::move(*parsed);

@@ -44,7 +44,7 @@ std::string ipv4OfGid(std::string_view gid);
 /// root, made into a HostNetwork for `netdevs` (and `all`); what failed goes to `warnings`.
 struct IpDumps {
     std::optional<std::string> addr, rule, route;
-    std::string why; ///< why some are missing ("ip not found in the system folders")
+    std::string addrWhy, ruleWhy, routeWhy; ///< why each is missing ("ip (iproute2) not found in the system folders")
 };
 HostNetwork assembleHostNetwork(const IpDumps& dumps, const std::filesystem::path& procRoot,
     const std::vector<std::string>& netdevs, std::vector<std::string>& warnings);

@@ -84,20 +84,20 @@ public:
         IpDumps out;
         const std::string program = findProgram("ip", ProgramSearch::SystemOnly);
         if (program.empty()) {
-            out.why = "ip (iproute2) not found in the system folders";
+            out.addrWhy = out.ruleWhy = out.routeWhy = "ip (iproute2) not found in the system folders";
             return out;
         }
-        auto run = [&](std::vector<std::string> argv, std::optional<std::string>& into) {
+        auto run = [&](std::vector<std::string> argv, std::optional<std::string>& into, std::string& why) {
             argv.insert(argv.begin(), program);
             auto text = runProgram(argv, std::chrono::seconds(3));
             if (text)
                 into = std::move(*text);
-            else if (out.why.empty())
-                out.why = text.errors().front().message;
+            else
+                why = text.errors().front().message;
         };
-        run({ "-j", "-4", "addr", "show" }, out.addr);
-        run({ "-j", "-4", "rule", "show" }, out.rule);
-        run({ "-j", "-4", "route", "show", "table", "all" }, out.route);
+        run({ "-j", "-4", "addr", "show" }, out.addr, out.addrWhy);
+        run({ "-j", "-4", "rule", "show" }, out.rule, out.ruleWhy);
+        run({ "-j", "-4", "route", "show", "table", "all" }, out.route, out.routeWhy);
         return out;
     }
     std::filesystem::path procRoot() const override { return "/proc"; }

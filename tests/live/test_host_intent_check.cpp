@@ -267,6 +267,26 @@ TEST(IpJson, SysctlsFromAProcTree)
     EXPECT_FALSE(readNetSysctls(dir.path(), "../eth0").rpFilter);
 }
 
+// Each `ip` output that could not be had says its own reason: a rule dump that timed out is not
+// blamed on the address dump's missing file, nor the other way round.
+TEST(IpJson, EachMissingDumpIsWarnedWithItsOwnReason)
+{
+    TempDir dir("ip-why");
+    IpDumps dumps;
+    dumps.addr = readText(fs::path(RAILYARD_TEST_DATA_DIR) / "ip" / "netns-addr.json");
+    dumps.ruleWhy = "ip -j -4 rule show: timed out after 3 s";
+    dumps.routeWhy = "route.json: No such file or directory";
+    std::vector<std::string> warnings;
+    const HostNetwork n = assembleHostNetwork(dumps, dir.path(), { "eth0" }, warnings);
+    EXPECT_TRUE(n.addressesKnown);
+    EXPECT_FALSE(n.rulesKnown);
+    EXPECT_FALSE(n.routesKnown);
+    EXPECT_NE(std::find(warnings.begin(), warnings.end(), "policy routing rules not readable (ip -j -4 rule show: timed out after 3 s)"),
+        warnings.end());
+    EXPECT_NE(std::find(warnings.begin(), warnings.end(), "routes not readable (route.json: No such file or directory)"), warnings.end());
+    EXPECT_TRUE(std::none_of(warnings.begin(), warnings.end(), [](const std::string& w) { return w.rfind("IPv4 addresses", 0) == 0; }));
+}
+
 TEST(IpJson, ThisHostsOwnIpParses)
 {
     // The agent's real source: the system's `ip` run without a shell, its JSON read by the parsers.
@@ -275,7 +295,7 @@ TEST(IpJson, ThisHostsOwnIpParses)
     const NodeSources sources = hostSources();
     ASSERT_TRUE(sources.network);
     const IpDumps dumps = sources.network->dumps();
-    ASSERT_TRUE(dumps.addr && dumps.rule && dumps.route) << dumps.why;
+    ASSERT_TRUE(dumps.addr && dumps.rule && dumps.route) << dumps.addrWhy << dumps.ruleWhy << dumps.routeWhy;
     const auto addresses = parseIpAddrJson(*dumps.addr);
     ASSERT_TRUE(addresses) << addresses.error().toString();
     EXPECT_TRUE(addresses->count("lo")) << *dumps.addr;
