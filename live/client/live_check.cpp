@@ -130,8 +130,11 @@ namespace {
             if (topic.rfind("ECN", 0) == 0 || topic.rfind("DCQCN", 0) == 0)
                 return "the mlx5 ecn/roce_np and ecn/roce_rp files are not readable on this host (they exist only "
                        "with NVIDIA's driver stack); check the setting by hand";
-            if (topic.rfind("PFC", 0) == 0 || topic.rfind("trust", 0) == 0)
+            if (topic.rfind("PFC", 0) == 0)
                 return "the DCB settings were not readable (dcb pfc show / mlnx_qos); check them by hand";
+            if (topic.rfind("trust", 0) == 0)
+                return "the trust state was not readable (`mlnx_qos -i <netdev>` shows it; `dcb pfc show` does not); "
+                       "check it by hand";
             if (topic == "IP addresses" || topic == "policy routing" || topic == "rp_filter and ARP" || topic.rfind("the host's IP", 0) == 0)
                 return "the agent did not report it (an agent older than the host checks, or `ip` missing on the node); "
                        "check with `ip -4 addr`, `ip rule`, `ip route show table all` and `sysctl net.ipv4.conf` on the node";

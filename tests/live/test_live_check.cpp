@@ -580,6 +580,21 @@ TEST(LiveCheck, UnreadableLosslessSettingsAreInfoNotErrors)
     EXPECT_FALSE(r.hasErrors());
 }
 
+// `dcb pfc show` (a dump's dcb-pfc-<netdev>.txt, or a host without mlnx_qos) gives PFC but no trust
+// state: the hint names the tool that shows it, not the one that was read.
+TEST(LiveCheck, AnUnknownTrustStateIsToldWhereToBeRead)
+{
+    const Fixture& f = roceFabric();
+    std::vector<NodeObservation> observed = cleanFabric(f);
+    nic(inventoryOf(observed, "node003"), "mlx5_4").qos.trust.clear();
+    const LiveCheckReport r = checkFabric(f.plan, f.catalog, observed);
+    const core::Finding& x = only(r);
+    EXPECT_EQ(x.code, "CANNOT_VERIFY");
+    EXPECT_EQ(x.message,
+        "node003: cannot verify trust mode (mlx5_4): the trust state was not readable (`mlnx_qos -i <netdev>` shows it; "
+        "`dcb pfc show` does not); check it by hand");
+}
+
 TEST(LiveCheck, LossyModeWantsNoPfcButEcnOnTheDscpClass)
 {
     Fixture f = makeFixture(R"({ "fabric": "rocev2", "nodes": 2, "node_type": "hgx-8gpu-400g", "link": { "speed_gbps": 400 },
