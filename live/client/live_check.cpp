@@ -371,10 +371,17 @@ namespace {
                     extra.push_back(p);
             }
             std::string pfcVector;
-            for (int p = 0; p < 8; ++p)
-                pfcVector += std::string(p ? "," : "") + (std::find(expected.begin(), expected.end(), p) != expected.end() ? "1" : "0");
+            std::string dcbMap = "all:off";
+            for (int p = 0; p < 8; ++p) {
+                const bool want = std::find(expected.begin(), expected.end(), p) != expected.end();
+                pfcVector += std::string(p ? "," : "") + (want ? "1" : "0");
+                if (want)
+                    dcbMap += " " + std::to_string(p) + ":on";
+            }
+            // Without NVIDIA's tools (the inbox driver), iproute2's dcb sets the same (dcb-pfc(8)).
             const std::string fix = intent ? "`" + planner::hostQosCommand(intent->qos, dev) + "` (and the same on its switch port)"
-                                           : "`mlnx_qos -i " + dev + " --pfc " + pfcVector + "` (and the same on its switch port)";
+                                           : "`mlnx_qos -i " + dev + " --pfc " + pfcVector + "` or `dcb pfc set dev " + dev + " prio-pfc "
+                    + dcbMap + "` (and the same on its switch port)";
             if (!missing.empty())
                 c.add(Severity::Error, "PFC_MISSING",
                     head + ": PFC is off on " + priorityList(missing) + ", the plan's lossless "

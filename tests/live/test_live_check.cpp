@@ -533,7 +533,10 @@ TEST(LiveCheck, PfcMissingAndExtra)
         EXPECT_EQ(r.findings[static_cast<std::size_t>(k)].where, "node003/nic" + std::to_string(k));
     }
     EXPECT_NE(r.findings[0].message.find("PFC is off on priority 3"), std::string::npos) << r.findings[0].message;
-    EXPECT_NE(r.findings[0].message.find("mlnx_qos -i eth0 --pfc 0,0,0,1,0,0,0,0"), std::string::npos) << r.findings[0].message;
+    EXPECT_NE(r.findings[0].message.find("`mlnx_qos -i eth0 --pfc 0,0,0,1,0,0,0,0` or `dcb pfc set dev eth0 prio-pfc all:off 3:on` "
+                                         "(and the same on its switch port)"),
+        std::string::npos)
+        << r.findings[0].message;
     EXPECT_EQ(r.findings[8].code, "PFC_EXTRA_PRIORITY");
     EXPECT_EQ(r.findings[8].where, "node004/nic6");
     EXPECT_NE(r.findings[8].message.find("also on priority 0"), std::string::npos);
@@ -608,6 +611,8 @@ TEST(LiveCheck, LossyModeWantsNoPfcButEcnOnTheDscpClass)
     const core::Finding& x = only(r);
     EXPECT_EQ(x.code, "PFC_EXTRA_PRIORITY");
     EXPECT_NE(x.message.find("mode lossy"), std::string::npos);
+    EXPECT_NE(x.message.find("`mlnx_qos -i eth0 --pfc 0,0,0,0,0,0,0,0` or `dcb pfc set dev eth0 prio-pfc all:off`"), std::string::npos)
+        << x.message;
 }
 
 TEST(LiveCheck, JsonShape)
