@@ -8,6 +8,7 @@
 #include "app/cli/inputs.h"
 #include "app/cli/run_store.h"
 #include "app/cli/progress_printer.h"
+#include "app/cli/reading_notes.h"
 #include "live/client/agent_client.h"
 #include "live/client/live_check.h"
 #include "planner/planner.h"
@@ -16,7 +17,6 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
-#include <map>
 #include <optional>
 #include <memory>
 
@@ -43,43 +43,6 @@ namespace {
     std::string counted(int n, const std::string& word)
     {
         return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-    }
-
-    /// What the nodes' outputs did not give (a dump file no reader knows, a sysfs file unreadable):
-    /// the inventories' warnings, which --json has per node. Each note once, with the nodes that
-    /// gave it: a fabric whose every node says the same gets one line, not one per node.
-    void printReadingNotes(const live::LiveCheckReport& report, std::ostream& out)
-    {
-        constexpr std::size_t kNotesShown = 40;
-        constexpr std::size_t kNodesNamed = 10;
-        std::vector<std::pair<std::string, std::vector<std::string>>> notes; // in first-seen order
-        std::map<std::string, std::size_t> index;
-        for (const live::NodeStatus& s : report.nodes) {
-            for (const std::string& w : s.warnings) {
-                const auto [it, added] = index.try_emplace(w, notes.size());
-                if (added)
-                    notes.push_back({ w, {} });
-                std::vector<std::string>& nodes = notes[it->second].second;
-                if (nodes.empty() || nodes.back() != s.node)
-                    nodes.push_back(s.node);
-            }
-        }
-        if (notes.empty())
-            return;
-        out << "reading notes (what the nodes' outputs did not give; --json lists them per node, under nodes[].warnings)\n";
-        for (std::size_t i = 0; i < notes.size() && i < kNotesShown; ++i) {
-            const auto& [note, nodes] = notes[i];
-            out << "  " << note << "\n    on ";
-            if (nodes.size() > 1)
-                out << nodes.size() << " nodes: ";
-            for (std::size_t k = 0; k < nodes.size() && k < kNodesNamed; ++k)
-                out << (k ? ", " : "") << nodes[k];
-            if (nodes.size() > kNodesNamed)
-                out << ", ...";
-            out << '\n';
-        }
-        if (notes.size() > kNotesShown)
-            out << "  ... and " << counted(static_cast<int>(notes.size() - kNotesShown), "more note") << '\n';
     }
 
     void printText(const live::LiveCheckReport& report, const std::string& source, const std::string& from, std::ostream& out)
@@ -109,7 +72,7 @@ namespace {
         }
         if (report.findings.empty())
             out << "no findings: every planned node matches the plan\n";
-        printReadingNotes(report, out);
+        printReadingNotes(live::readingNotes(report.nodes), out);
         out << "summary: " << planned << " nodes planned, " << reachable << " checked";
         if (!unreachable.empty()) {
             out << ", " << unreachable.size() << " not checked (";

@@ -12,10 +12,12 @@
 #include "app/cli/inputs.h"
 #include "app/cli/output_file.h"
 #include "app/cli/progress_printer.h"
+#include "app/cli/reading_notes.h"
 #include "app/cli/run_store.h"
 #include "app/cli/text_table.h"
 #include "live/client/live_check.h"
 #include "live/client/results_import.h"
+#include "live/client/run_results.h"
 #include "planner/planner.h"
 
 #include <CLI/CLI.hpp>
@@ -131,6 +133,9 @@ namespace {
             std::cout << run->summary << '\n';
         if (doc.contains("findings"))
             printFindings(doc, std::cout);
+        if (run->kind == "check")
+            if (const auto table = live::runTableOf(run->kind, doc))
+                printReadingNotes(table->notes, std::cout);
         return kExitOk;
     }
 

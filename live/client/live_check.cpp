@@ -897,6 +897,23 @@ core::Result<std::vector<NodeObservation>> observeDumps(const core::Plan& plan, 
     return out;
 }
 
+std::vector<ReadingNote> readingNotes(const std::vector<NodeStatus>& nodes)
+{
+    std::vector<ReadingNote> notes;
+    std::map<std::string, std::size_t> index; // text -> its place in `notes`
+    for (const NodeStatus& s : nodes) {
+        for (const std::string& w : s.warnings) {
+            const auto [it, added] = index.try_emplace(w, notes.size());
+            if (added)
+                notes.push_back({ w, {} });
+            std::vector<std::string>& at = notes[it->second].nodes;
+            if (at.empty() || at.back() != s.node)
+                at.push_back(s.node);
+        }
+    }
+    return notes;
+}
+
 nlohmann::json toJson(const LiveCheckReport& report)
 {
     nlohmann::json nodes = nlohmann::json::array();

@@ -65,6 +65,17 @@ struct NodeStatus {
     std::vector<std::string> warnings; ///< what the node could not read (from the inventory)
 };
 
+/// One of the nodes' reading notes (NodeStatus::warnings: what a node's sysfs or outputs did not
+/// give) with every node that gave it, so that a fabric whose every node says the same reads as one
+/// note, not one per node.
+struct ReadingNote {
+    std::string text;
+    std::vector<std::string> nodes; ///< in the order of `nodes` below, each once
+};
+
+/// The nodes' warnings grouped by text, in the order they are first met.
+std::vector<ReadingNote> readingNotes(const std::vector<NodeStatus>& nodes);
+
 /// The outcome of `live check`.
 struct LiveCheckReport {
     std::vector<core::Finding> findings; ///< grouped by node, in plan order

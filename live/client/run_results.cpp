@@ -268,12 +268,20 @@ core::Result<RunTable> runTableOf(const std::string& kind, const nlohmann::json&
         for (const core::Finding& f : table.findings)
             if (f.severity != core::Severity::Info)
                 ++atNode[f.where.substr(0, f.where.find('/'))];
+        std::vector<NodeStatus> seen; // what readingNotes needs of each node: its name and warnings
         for (const nlohmann::json& n : *nodes) {
             const std::string node = stringField(n, "node");
             const int found = atNode.count(node) ? atNode[node] : 0;
             table.rows.push_back({ node, std::nullopt, static_cast<double>(found), 0.0, std::nullopt,
                 !boolField(n, "reachable", true) ? "unreachable" : found > 0 ? "findings" : "ok", std::nullopt });
+            NodeStatus& s = seen.emplace_back();
+            s.node = node;
+            if (const nlohmann::json& warnings = memberOf(n, "warnings"); warnings.is_array())
+                for (const nlohmann::json& w : warnings)
+                    if (w.is_string())
+                        s.warnings.push_back(w.get<std::string>());
         }
+        table.notes = readingNotes(seen);
         return table;
     }
     return core::Error { "RUN_DOCUMENT", "runs of kind " + kind + " have no measured-against-expected table", "live_runs",

@@ -83,6 +83,7 @@ struct RunTable {
     std::string measuredName, expectedName; ///< column titles
     std::vector<RunRow> rows;
     std::vector<core::Finding> findings;
+    std::vector<ReadingNote> notes; ///< a check's: what the nodes' sysfs or outputs did not give
     bool complete = true;
 };
 

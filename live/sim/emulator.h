@@ -27,7 +27,7 @@
 //   <root>/<node>/sim/ethtool/<netdev>.txt       `ethtool -S` output (Ethernet netdevs)
 //   <root>/<node>/sim/lldp.keyvalue              `lldpctl -f keyvalue` (RoCEv2: each cabled rail port's leaf, port swp<N>)
 //   <root>/<node>/sim/gpu.json                   {"models": {"<pci>": "<name>"}, "dmabuf": "on"|"off"}
-//   <root>/<node>/sim/ip/{addr,rule,route}.json  RoCE: `ip -j -4 addr show`, `ip -j -4 rule show`, `ip -j -4 route show table all`
+//   <root>/<node>/sim/ip/{addr,rule,route}.json  `ip -j -4 addr show`, `ip -j -4 rule show`, `ip -j -4 route show table all`
 //   <root>/<node>/sim/proc/sys/net/ipv4/conf/{all,default,lo,<netdev>}/{rp_filter,arp_ignore,arp_announce,arp_filter}
 //     (routed RoCEv2 plans: each rail port's address, rule, table and sysctls as the plan's host script sets them)
 //   <root>/fabric.ibnet                          InfiniBand only (plane 1; fabric-p<P>.ibnet for further planes)

@@ -515,7 +515,7 @@ TEST_F(LiveCheckCli, BadInputIsExit2)
 // What the nodes' outputs did not give (the inventories' warnings) is in the text output too, not
 // only in --json: a dump file whose name no reader knows (a typo) must not pass in silence. Each
 // note comes once, with the nodes that gave it, so that a fabric whose every node says the same
-// does not bury the findings.
+// does not bury the findings. `results show` prints the stored check's notes the same way.
 TEST(LiveCheckDumpsCli, TextOutputNamesWhatTheNodesOutputsDidNotGive)
 {
     if (const std::string missing = programsMissing(); !missing.empty())
@@ -527,9 +527,14 @@ TEST(LiveCheckDumpsCli, TextOutputNamesWhatTheNodesOutputsDidNotGive)
         std::ofstream(root / node / "ethtool-s-ib0.txt") << "NIC statistics:\n     rx_bytes: 1\n";
     }
     std::ofstream(root / "node003" / "ibstat.txt.bak") << "CA 'mlx5_0'\n";
-    const ProgramRun r = run({ RAILYARD_CLI, "live", "check", "--example", "dgx-h100-superpod-1su", "--dumps", root.string() });
+    const fs::path projectDir = makeTempDir("e2e-dumps-notes-project");
+    const std::string project = (projectDir / "bringup.railyard").string();
+    const ProgramRun r
+        = run({ RAILYARD_CLI, "live", "check", "--example", "dgx-h100-superpod-1su", "--dumps", root.string(), "--project", project });
+    const ProgramRun shown = run({ RAILYARD_CLI, "results", "show", "1", "--project", project });
     std::error_code ec;
     fs::remove_all(root, ec);
+    fs::remove_all(projectDir, ec);
     EXPECT_EQ(r.status, 3) << r.out; // planned nodes without a folder
     const std::size_t at = r.out.find("\nreading notes (");
     ASSERT_NE(at, std::string::npos) << r.out;
@@ -545,6 +550,11 @@ TEST(LiveCheckDumpsCli, TextOutputNamesWhatTheNodesOutputsDidNotGive)
         lines += notes.compare(p, 7, "\n    on") != 0;
     EXPECT_LE(lines, 10u) << notes; // each note once, not once per node
     EXPECT_NE(r.out.find("summary: 31 nodes planned, 12 checked"), std::string::npos) << r.out;
+
+    EXPECT_EQ(shown.status, 0) << shown.out;
+    const std::size_t shownAt = shown.out.find("\nreading notes (");
+    ASSERT_NE(shownAt, std::string::npos) << shown.out;
+    EXPECT_EQ(shown.out.substr(shownAt), notes);
 }
 
 TEST_F(LiveCheckCli, RoceLosslessFaultsAndCleanNodes)

@@ -84,15 +84,23 @@ namespace {
         EXPECT_FALSE(t->complete);
 
         const nlohmann::json check = nlohmann::json::parse(R"({ "complete": true,
-          "nodes": [{ "node": "node001", "reachable": true }, { "node": "node002", "reachable": false }],
+          "nodes": [{ "node": "node001", "reachable": true, "warnings": ["lldp.txt: missing", "ibstat.txt.bak: not read"] },
+                    { "node": "node002", "reachable": false, "warnings": "not a list" },
+                    { "node": "node003", "reachable": true, "warnings": ["lldp.txt: missing", 7, "lldp.txt: missing"] }],
           "findings": [{ "severity": "error", "code": "PORT_DOWN", "message": "m", "where": "node001/nic2" },
                        { "severity": "info", "code": "NOTE", "message": "m", "where": "node001" }] })");
         auto c = runTableOf("check", check);
         ASSERT_TRUE(c) << c.error().toString();
-        ASSERT_EQ(c->rows.size(), 2u);
+        ASSERT_EQ(c->rows.size(), 3u);
         EXPECT_DOUBLE_EQ(*c->rows[0].measured, 1); // the info finding is not counted
         EXPECT_EQ(c->rows[0].verdict, "findings");
         EXPECT_EQ(c->rows[1].verdict, "unreachable");
+        // The nodes' reading notes, each once with its nodes in order; what is not a string is passed over.
+        ASSERT_EQ(c->notes.size(), 2u);
+        EXPECT_EQ(c->notes[0].text, "lldp.txt: missing");
+        EXPECT_EQ(c->notes[0].nodes, (std::vector<std::string> { "node001", "node003" }));
+        EXPECT_EQ(c->notes[1].text, "ibstat.txt.bak: not read");
+        EXPECT_EQ(c->notes[1].nodes, (std::vector<std::string> { "node001" }));
     }
 
     TEST(RunResults, WrongShapesAreRefusedWithAReason)
