@@ -23,10 +23,11 @@ LiveNodePanel::LiveNodePanel(QWidget* parent)
 {
     setOpenLinks(false);
     setMinimumWidth(300);
-    showNode(nullptr, -1, -1, {});
+    showNode(nullptr, -1, -1, {}, nullptr);
 }
 
-void LiveNodePanel::showNode(const std::shared_ptr<const LiveFrame>& frame, int node, int rail, const std::vector<LiveFinding>& findings)
+void LiveNodePanel::showNode(const std::shared_ptr<const LiveFrame>& frame, int node, int rail, const std::vector<LiveFinding>& findings,
+    const live::LiveCheckReport* check)
 {
     if (!frame || node < 0 || node >= static_cast<int>(frame->nodes.size())) {
         setHtml(tr("<p>Click a node in the grid to see its ports, counters and findings.</p>"));
@@ -68,7 +69,21 @@ void LiveNodePanel::showNode(const std::shared_ptr<const LiveFrame>& frame, int 
                         esc(f.finding.code), esc(where), esc(f.finding.message));
     }
     html += QStringLiteral("<h4>%1</h4>").arg(tr("Findings"));
-    html += list.isEmpty() ? tr("<p>None about this node (run the live check, F5, to read its inventory).</p>") : QStringLiteral("<ul>") + list + QStringLiteral("</ul>");
+    if (!list.isEmpty())
+        html += QStringLiteral("<ul>") + list + QStringLiteral("</ul>");
+    else
+        html += check ? tr("<p>None about this node.</p>") : tr("<p>None about this node (run the live check, F5, to read its inventory).</p>");
+    if (check) {
+        for (const live::NodeStatus& s : check->nodes) {
+            if (s.node != n.node || s.warnings.empty())
+                continue;
+            html += QStringLiteral("<h4>%1</h4><p>%2</p><ul>")
+                        .arg(tr("Reading notes"), tr("What the last check could not read on this node:"));
+            for (const std::string& w : s.warnings)
+                html += QStringLiteral("<li>%1</li>").arg(esc(w));
+            html += QStringLiteral("</ul>");
+        }
+    }
     setHtml(html);
 }
 

@@ -48,6 +48,21 @@ namespace {
         return html + QStringLiteral("</table>");
     }
 
+    /// A check's reading notes: each once, with the nodes that gave it.
+    QString notesHtml(const std::vector<live::ReadingNote>& notes)
+    {
+        if (notes.empty())
+            return {};
+        QString html = QStringLiteral("<p>%1</p><ul>").arg(LiveReportText::tr("What the nodes' sysfs or outputs did not give:"));
+        for (const live::ReadingNote& note : notes) {
+            QStringList nodes;
+            for (const std::string& node : note.nodes)
+                nodes << esc(node);
+            html += QStringLiteral("<li>%1 <i>(%2)</i></li>").arg(esc(note.text), nodes.join(QStringLiteral(", ")));
+        }
+        return html + QStringLiteral("</ul>");
+    }
+
     QString statusHtml(const BringUpReport& r)
     {
         QString html = QStringLiteral("<h2>%1</h2>").arg(LiveReportText::tr("Fabric status"));
@@ -108,24 +123,7 @@ namespace {
                             .arg(esc(r.key), figure(r.measured, 2), figure(r.expected, 2), figure(r.percent, 1), esc(r.verdict));
             html += QStringLiteral("</table>");
         }
-        return html + findingsHtml(table->findings);
-    }
-
-    QString reportHtml(const BringUpReport& r)
-    {
-        QString html = QStringLiteral("<p style='color:#555'>%1</p>")
-                           .arg(LiveReportText::tr("Railyard bring-up report, %1").arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat)));
-        if (r.plan)
-            html += summaryHtml(*r.plan);
-        html += statusHtml(r);
-        html += QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(LiveReportText::tr("Last live check"));
-        html += r.check ? runHtml(*r.check) : QStringLiteral("<p>%1</p>").arg(LiveReportText::tr("No live check was run in this session."));
-        html += QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(LiveReportText::tr("Tests"));
-        if (r.tests.empty())
-            html += QStringLiteral("<p>%1</p>").arg(LiveReportText::tr("No bandwidth or all-reduce test was run in this session."));
-        for (const core::store::RunRecord& t : r.tests)
-            html += runHtml(t);
-        return html;
+        return html + findingsHtml(table->findings) + notesHtml(table->notes);
     }
 
     QString writeText(const QString& path, const std::string& text)
@@ -141,12 +139,29 @@ namespace {
 
 } // namespace
 
+QString bringUpReportHtml(const BringUpReport& r)
+{
+    QString html = QStringLiteral("<p style='color:#555'>%1</p>")
+                       .arg(LiveReportText::tr("Railyard bring-up report, %1").arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat)));
+    if (r.plan)
+        html += summaryHtml(*r.plan);
+    html += statusHtml(r);
+    html += QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(LiveReportText::tr("Last live check"));
+    html += r.check ? runHtml(*r.check) : QStringLiteral("<p>%1</p>").arg(LiveReportText::tr("No live check was run in this session."));
+    html += QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(LiveReportText::tr("Tests"));
+    if (r.tests.empty())
+        html += QStringLiteral("<p>%1</p>").arg(LiveReportText::tr("No bandwidth or all-reduce test was run in this session."));
+    for (const core::store::RunRecord& t : r.tests)
+        html += runHtml(t);
+    return html;
+}
+
 QString writeBringUpReportPdf(const BringUpReport& report, const QString& path)
 {
     const QString title = report.plan && !report.plan->spec.name.empty()
         ? LiveReportText::tr("Bring-up of %1").arg(QString::fromStdString(report.plan->spec.name))
         : LiveReportText::tr("Bring-up report");
-    return writeHtmlPdf(title, [&](QSizeF) { return reportHtml(report); }, {}, path);
+    return writeHtmlPdf(title, [&](QSizeF) { return bringUpReportHtml(report); }, {}, path);
 }
 
 QString writeRunCsvFile(const core::store::RunRecord& run, const QString& path)

@@ -26,6 +26,9 @@ struct BringUpReport {
     std::vector<core::store::RunRecord> tests;
 };
 
+/// The report's HTML, as the PDF lays it out: the plan's summary, the fabric's status, the last
+/// check (with its findings and reading notes) and the tests.
+QString bringUpReportHtml(const BringUpReport& report);
 /// Writes `report` to `path` (A4 PDF, replaced atomically). Safe on a worker thread. Returns an
 /// empty string, or the error naming the file.
 QString writeBringUpReportPdf(const BringUpReport& report, const QString& path);

@@ -33,6 +33,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <tuple>
 
 namespace railyard::app {
@@ -169,11 +170,14 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
     connect(m_session, &LiveSession::checkFinished, this, [this, checkEnded] {
         checkEnded();
         const auto& r = *m_session->checkReport();
-        setStatus(tr("Live check: %1 error(s), %2 warning(s) over %3 node(s)%4")
+        const auto noted = std::count_if(r.nodes.begin(), r.nodes.end(), [](const live::NodeStatus& s) { return !s.warnings.empty(); });
+        setStatus(tr("Live check: %1 error(s), %2 warning(s) over %3 node(s)%4%5")
                       .arg(r.count(core::Severity::Error))
                       .arg(r.count(core::Severity::Warning))
                       .arg(r.nodes.size())
-                      .arg(r.complete ? QString() : tr("; some nodes could not be read")));
+                      .arg(r.complete ? QString() : tr("; some nodes could not be read"))
+                      .arg(noted == 0 ? QString() : tr("; %1 node(s) with reading notes (click one to see them)").arg(noted)));
+        refreshPanel();
     });
     connect(m_session, &LiveSession::checkCancelled, this, [this, checkEnded] {
         checkEnded();
@@ -514,7 +518,8 @@ void LiveWorkspace::refreshPanel()
         m_panel->setHtml(m_fabric->switchHtml(m_fabric->selectedSwitch(), m_findings ? m_findings->findings() : std::vector<LiveFinding> {}));
         return;
     }
-    m_panel->showNode(m_session->frame(), m_grid->selectedNode(), m_grid->selectedRail(), m_findings ? m_findings->findings() : std::vector<LiveFinding> {});
+    m_panel->showNode(m_session->frame(), m_grid->selectedNode(), m_grid->selectedRail(), m_findings ? m_findings->findings() : std::vector<LiveFinding> {},
+        m_session->checkReport() ? &*m_session->checkReport() : nullptr);
 }
 
 void LiveWorkspace::findingClicked(const QModelIndex& index)

@@ -2,12 +2,14 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // The Live workspace on a demo fabric (the emulator and its agents in this process), offscreen:
 // the grid fills in; a degraded link turns its cell and the check names it; a node whose agent
-// stops shows as lost and comes back; the live check runs from the window with progress; the
-// demo's folder is gone after disconnecting; and the poller keeps its rounds while an agent hangs.
+// stops shows as lost and comes back; the live check runs from the window with progress; what it
+// could not read on a node shows in the node's panel and the report; the demo's folder is gone after disconnecting; and the poller keeps its rounds while an agent hangs.
 #include "app/models/live_findings_model.h"
 #include "app/models/live_poller.h"
 #include "app/models/live_session.h"
 #include "app/widgets/live_grid.h"
+#include "app/widgets/live_node_panel.h"
+#include "app/widgets/live_report.h"
 #include "app/widgets/live_rail_chart.h"
 #include "app/widgets/live_workspace.h"
 #include "core/plan_spec.h"
@@ -221,6 +223,49 @@ TEST(LiveWorkspace, LiveCheckRunsFromTheWindowWithProgress)
     EXPECT_FALSE(c.ws.session().isChecking());
     QTest::qWait(500);
     EXPECT_EQ(finished.size(), 1);
+}
+
+// What a check could not read on a node (its inventory's warnings) is shown where the node is:
+// the status line counts the nodes with notes, and the node's side panel lists them.
+TEST(LiveWorkspace, ReadingNotesOfTheCheckShowInTheNodesPanel)
+{
+    Connected c;
+    ASSERT_TRUE(c.waitForSweeps(2)) << c.failureText();
+    const QStringList demos = QDir(c.dir.path()).entryList({ QStringLiteral("railyard-demo-*") }, QDir::Dirs);
+    ASSERT_EQ(demos.size(), 1);
+    const QString routes = c.dir.path() + QLatin1Char('/') + demos.front() + QStringLiteral("/node003/sim/ip/route.json");
+    ASSERT_TRUE(QFile::remove(routes)) << routes.toStdString();
+    QSignalSpy finished(&c.ws.session(), &app::LiveSession::checkFinished);
+    c.ws.session().runCheck();
+    ASSERT_TRUE(test::waitForSignals(finished, 1, 20'000)) << c.failureText();
+    const auto& report = *c.ws.session().checkReport();
+    for (const live::NodeStatus& s : report.nodes) {
+        if (s.node == "node003") {
+            ASSERT_EQ(s.warnings.size(), 1u);
+            EXPECT_NE(s.warnings.front().find("routes not readable"), std::string::npos) << s.warnings.front();
+        } else {
+            EXPECT_TRUE(s.warnings.empty()) << s.node << ": " << s.warnings.front();
+        }
+    }
+    EXPECT_TRUE(c.ws.statusLabel()->text().contains(QStringLiteral("1 node(s) with reading notes"))) << c.ws.statusLabel()->text().toStdString();
+
+    const int node = c.ws.grid()->nodeIndex("node003");
+    ASSERT_GE(node, 0);
+    QTest::mouseClick(c.ws.grid(), Qt::LeftButton, {}, c.ws.grid()->cellRect(node, 0).center());
+    const QString panel = c.ws.nodePanel()->toPlainText();
+    EXPECT_TRUE(panel.contains(QStringLiteral("Reading notes"))) << panel.toStdString();
+    EXPECT_TRUE(panel.contains(QStringLiteral("routes not readable"))) << panel.toStdString();
+    // Another node's panel has none.
+    QTest::mouseClick(c.ws.grid(), Qt::LeftButton, {}, c.ws.grid()->cellRect(node + 1, 0).center());
+    EXPECT_FALSE(c.ws.nodePanel()->toPlainText().contains(QStringLiteral("Reading notes"))) << c.ws.nodePanel()->toPlainText().toStdString();
+
+    // The bring-up report's last check lists the note with its node.
+    app::BringUpReport bringUp;
+    bringUp.check = c.ws.session().lastCheckRun();
+    ASSERT_TRUE(bringUp.check);
+    const QString html = app::bringUpReportHtml(bringUp);
+    EXPECT_TRUE(html.contains(QStringLiteral("routes not readable"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("<i>(node003)</i>"))) << html.toStdString();
 }
 
 TEST(LiveWorkspace, DisconnectStopsTheDemoAndRemovesItsFolder)
