@@ -776,7 +776,29 @@ struct NcclTestsParser::State {
     bool lastLineUsed = false; ///< the last line fed was understood (nccl-tests', NCCL's or a failure report)
     std::vector<std::string> notes; ///< warnings collected while reading
 
+    // mpirun forwards each rank's output in pieces that need not end at a line's end, so another
+    // rank's NCCL line can land inside a row of rank 0's table: "   268435456  67108864  float  "
+    // then "node005:2170:2170 [5] NCCL INFO ..." on the same line, and the row's rest
+    // ("sum  -1  1035.86 ...") at the start of the next line of rank 0's.
+    std::set<std::string, std::less<>> hosts; ///< of the rank lines and NCCL's lines: where such a line may begin
+    std::string rowHead;      ///< the start of a row cut off that way, waiting for its rest
+    std::string rowGlue;      ///< and the host word's start glued to it, some of which may be the row's
+    int rowHeadLine = 0;
+    int rowsJoined = 0;       ///< rows read from two pieces
+    std::string firstJoined;  ///< "lines 150 and 152"
+    int rowHeadsLost = 0;     ///< starts of rows whose rest never came
+    int firstLostLine = 0;
+
     const NcclTestsRow* feed(std::string_view line);
+    /// Where another rank's NCCL line begins inside `line` when `line` begins like a row: the row's
+    /// piece is line[0, pieceEnd), line[pieceEnd, glueEnd) may be either's, NCCL's line begins at
+    /// or after pieceEnd.
+    struct Cut {
+        std::size_t pieceEnd = 0, glueEnd = 0;
+    };
+    std::optional<Cut> cutRow(std::string_view line) const;
+    /// True when `rest` completed the row whose start is waiting (the row in *row; null when it is ignored).
+    bool joinRowHead(std::string_view rest, const NcclTestsRow** row);
     bool classify(std::string_view body, bool hashed, const NcclTestsRow** row);
     void addReport(Report r);
     void duplicate(std::string note);
@@ -819,6 +841,65 @@ void NcclTestsParser::State::duplicate(std::string note)
         duplicateNotes.push_back(std::move(note));
 }
 
+std::optional<NcclTestsParser::State::Cut> NcclTestsParser::State::cutRow(std::string_view line) const
+{
+    constexpr auto npos = std::string_view::npos;
+    const std::size_t first = line.find_first_not_of(" \t");
+    // (srun --label and the like forward whole lines: a labelled line is never cut.)
+    if (!layout.known || first == npos || !isDigit(line[first]) || stripLabel(line).size() != line.size())
+        return std::nullopt;
+    // NCCL's "host:pid:tid [dev] NCCL INFO|WARN|TRACE ...": the word before " [dev] NCCL ".
+    const std::size_t marker = line.find("] NCCL ", first);
+    const std::size_t open = marker == npos ? npos : line.rfind(" [", marker);
+    if (open == npos || open <= first || !toNumber<int>(line.substr(open + 2, marker - open - 2)))
+        return std::nullopt;
+    const std::size_t blank = line.find_last_of(" \t", open - 1);
+    const std::size_t wordStart = blank == npos ? 0 : blank + 1;
+    std::string host;
+    if (!ncclLinePrefix(line.substr(wordStart, open - wordStart), &host) || host.size() > 255) // (DNS: 253 at most)
+        return std::nullopt;
+    // The row's piece may be glued to the host ("...flonode005:2170:2170"): the host begins where
+    // a known host name does (the longest that fits); else the piece may reach into the word
+    // (joinRowHead tells how far).
+    Cut cut { wordStart, wordStart + host.size() };
+    for (const std::string& h : hosts)
+        if (!h.empty() && host.size() >= h.size() && endsWith(host, h))
+            cut.pieceEnd = cut.glueEnd = std::min(cut.glueEnd, wordStart + host.size() - h.size());
+    // What may be the row's reads like a row's start: blanks (nccl-tests right-aligns the size),
+    // a number, no colon (no time of day).
+    if (cut.pieceEnd == 0 || cut.glueEnd <= first || line.substr(0, cut.glueEnd).find(':') != npos)
+        return std::nullopt;
+    return cut;
+}
+
+bool NcclTestsParser::State::joinRowHead(std::string_view rest, const NcclTestsRow** row)
+{
+    if (rowHead.empty() && rowGlue.empty())
+        return false;
+    const std::string head = std::exchange(rowHead, {});
+    const std::string glue = std::exchange(rowGlue, {});
+    // The longest share of the glued word that makes a row with the rest: a host name does not
+    // go on a number.
+    for (std::size_t k = glue.size() + 1; k-- > 0;) {
+        const std::string joined = head + glue.substr(0, k) + std::string(rest);
+        const std::string_view body = trim(joined);
+        const auto w = splitWs(body);
+        if (w.empty() || !allDigits(w.front()) || !parseRow(w, layout))
+            continue;
+        if (!classify(body, false, row))
+            break;
+        if (*row && !trim(head + glue.substr(0, k)).empty()) { // (a piece of blanks only joins nothing)
+            run.rows.back().line = rowHeadLine;
+            if (rowsJoined++ == 0)
+                firstJoined = "lines " + std::to_string(rowHeadLine) + " and " + std::to_string(lineNo);
+        }
+        return true;
+    }
+    if (rowHeadsLost++ == 0)
+        firstLostLine = rowHeadLine;
+    return false;
+}
+
 const NcclTestsRow* NcclTestsParser::State::feed(std::string_view line)
 {
     ++lineNo;
@@ -826,11 +907,25 @@ const NcclTestsRow* NcclTestsParser::State::feed(std::string_view line)
     lastLineUsed = false;
     while (!line.empty() && (line.back() == '\r' || line.back() == '\n'))
         line.remove_suffix(1);
-    if (trim(line).empty())
-        return nullptr;
+    if (trim(line).empty()) {
+        // A row cut just before its line's end: the piece was the whole row.
+        const NcclTestsRow* row = nullptr;
+        lastLineUsed = joinRowHead({}, &row);
+        return row;
+    }
     if (secondRun) {
         ++ignoredAfterFooter;
         return nullptr;
+    }
+    bool cutHere = false;
+    if (const auto cut = cutRow(line)) {
+        if ((!rowHead.empty() || !rowGlue.empty()) && rowHeadsLost++ == 0)
+            firstLostLine = rowHeadLine;
+        rowHead = std::string(line.substr(0, cut->pieceEnd));
+        rowGlue = std::string(line.substr(cut->pieceEnd, cut->glueEnd - cut->pieceEnd));
+        rowHeadLine = lineNo;
+        line.remove_prefix(cut->glueEnd);
+        cutHere = true;
     }
     if (auto report = reportOf(line)) {
         // nccl-tests' own failure lines mean its output has begun.
@@ -850,8 +945,15 @@ const NcclTestsRow* NcclTestsParser::State::feed(std::string_view line)
         return nullptr;
     }
     if (contains(s, " NCCL INFO") || contains(s, " NCCL TRACE") || startsWith(trim(s), "NCCL INFO")) {
+        if (std::string host; !cutHere && ncclLinePrefix(trim(s), &host) && !host.empty() && hosts.size() < 4096)
+            hosts.insert(std::move(host));
         lastLineUsed = true;
         return nullptr;
+    }
+    // The first line of rank 0's after a row's piece holds the row's rest.
+    if (const NcclTestsRow* row = nullptr; joinRowHead(s, &row)) {
+        lastLineUsed = true;
+        return row;
     }
 
     std::string_view body = trim(s);
@@ -1070,13 +1172,15 @@ bool NcclTestsParser::State::classify(std::string_view body, bool hashed, const 
         rank.line = lineNo;
         const std::pair<int, int> key { rank.group, rank.rank };
         if (!rankKeys.insert(key).second) {
-            std::vector<std::string> hosts;
+            std::vector<std::string> onHosts;
             for (const auto& other : run.rankList)
                 if (other.rank == rank.rank && other.group == rank.group)
-                    hosts.push_back(other.host);
-            hosts.push_back(rank.host);
-            duplicate("Rank " + std::to_string(rank.rank) + " appears on more than one line (" + joinNames(hosts) + ")");
+                    onHosts.push_back(other.host);
+            onHosts.push_back(rank.host);
+            duplicate("Rank " + std::to_string(rank.rank) + " appears on more than one line (" + joinNames(onHosts) + ")");
         }
+        if (hosts.size() < 4096)
+            hosts.insert(rank.host);
         run.rankList.push_back(std::move(rank));
         return true;
     }
@@ -1447,6 +1551,14 @@ NcclTestsRun NcclTestsParser::finish() const
         run.warnings.push_back("skipped " + plural(static_cast<std::size_t>(st.otherSkipped), "line", "lines")
             + " inside the output that are not nccl-tests lines (first: line " + std::to_string(st.firstOtherLine) + " "
             + quoteLine(st.firstOther) + ")");
+    if (st.rowsJoined > 0)
+        run.warnings.push_back("read " + plural(static_cast<std::size_t>(st.rowsJoined), "row", "rows")
+            + " that another rank's NCCL line had cut in two (mpirun forwards each rank's output in pieces; first: "
+            + st.firstJoined + ")");
+    if (const bool waiting = !st.rowHead.empty() || !st.rowGlue.empty(); st.rowHeadsLost > 0 || waiting)
+        run.warnings.push_back(plural(static_cast<std::size_t>(st.rowHeadsLost + (waiting ? 1 : 0)), "row was", "rows were")
+            + " cut off by another rank's NCCL line and never went on (first: line "
+            + std::to_string(st.rowHeadsLost > 0 ? st.firstLostLine : st.rowHeadLine) + "); not read");
     if (st.secondRun || st.ignoredAfterFooter > 0)
         run.warnings.push_back("the output goes on after the footer"
             + (st.secondRun ? " with another run (line " + std::to_string(st.secondRunLine) + ")" : std::string())

@@ -23,6 +23,13 @@
 //   (with a warning).
 // - A row counts only when every column is there and well formed, so a line cut by the end of
 //   the input (or a dying tool) never gives a row.
+// - A row cut in two by another rank's NCCL line: mpirun forwards each rank's output in pieces
+//   that need not end at a line's end, so rank 0's "   268435456  67108864  float  " can be
+//   followed on the same line by "node005:2170:2170 [5] NCCL INFO ..." and the row's rest come at
+//   the start of rank 0's next line. The two pieces are read as one row (with a warning); a piece
+//   whose rest never comes is left out (with a warning). Where the host name is glued to the
+//   piece, the rank lines' and NCCL lines' hosts tell where it begins, else the longest share of
+//   the word that makes a row.
 //
 // Findings (`core::Finding`, codes stable):
 // - NCCL_TESTS_WRONG (error): a `#wrong` above 0, an old `error` above the tool's tolerance, or

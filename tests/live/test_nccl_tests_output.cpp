@@ -440,6 +440,71 @@ TEST(NcclTestsOutput, StreamingRowsAppearInOrder)
     EXPECT_EQ(run.tool, "all_reduce_perf");
 }
 
+// mpirun forwards each rank's output in pieces that need not end at a line's end: another rank's
+// NCCL line can land inside one of rank 0's rows, the row's rest following on the next line of
+// rank 0's. Every row of a two-node output cut at every character that way reads as it was, line
+// by line too, and the run says how many rows it put together; a row whose rest never comes is
+// left out and said so. The host that begins NCCL's line is known from the rank lines (the DGX
+// output) or not (the dstack transcript of two nodes has none).
+TEST(NcclTestsOutput, ARowCutByAnotherRanksNcclLineIsPutTogether)
+{
+    for (const char* name : { kDgxH100, kNebius }) {
+    const std::string text = sharedFixture(name);
+    const auto all = lines(text);
+    const auto whole = parse(text);
+    ASSERT_GE(whole.rows.size(), 20u) << name;
+    const std::string host = whole.rankList.empty() ? "gpu-node-2" : whole.rankList.back().host;
+    const std::string foreign = host + ":21700:21700 [5] NCCL INFO comm 0x55d0a00d3400 rank 13 nranks 16 - Init COMPLETE";
+    const std::string other = host + ":21698:21698 [4] NCCL INFO Connected all rings, use ring PXN 0 GDR 1";
+    for (const std::size_t r : { std::size_t { 0 }, std::size_t { 17 }, whole.rows.size() - 1 }) {
+        const std::string row = all[static_cast<std::size_t>(whole.rows[r].line - 1)];
+        for (std::size_t cut = 1; cut <= row.size(); ++cut) {
+            std::vector<std::string> dressed(all.begin(), all.begin() + whole.rows[r].line - 1);
+            dressed.push_back(row.substr(0, cut) + foreign);
+            dressed.push_back(other);
+            dressed.push_back(row.substr(cut));
+            dressed.insert(dressed.end(), all.begin() + whole.rows[r].line, all.end());
+            NcclTestsParser parser;
+            std::size_t streamed = 0;
+            for (const auto& line : dressed)
+                streamed += parser.feed(line) != nullptr;
+            const auto run = parser.finish();
+            const std::string where = std::string(name) + ": row " + std::to_string(r) + " cut at " + std::to_string(cut) + ": '" + row.substr(0, cut) + "'";
+            EXPECT_EQ(streamed, whole.rows.size()) << where;
+            ASSERT_EQ(run.rows.size(), whole.rows.size()) << where;
+            EXPECT_EQ(run.rows[r].bytes, whole.rows[r].bytes) << where;
+            EXPECT_EQ(run.rows[r].count, whole.rows[r].count) << where;
+            EXPECT_DOUBLE_EQ(run.rows[r].outOfPlace.busbwGBs, whole.rows[r].outOfPlace.busbwGBs) << where;
+            EXPECT_DOUBLE_EQ(run.rows[r].inPlace.busbwGBs, whole.rows[r].inPlace.busbwGBs) << where;
+            EXPECT_EQ(run.rows[r].inPlace.wrong, whole.rows[r].inPlace.wrong) << where;
+            const bool piece = row.find_first_not_of(' ') < cut; // a piece with more than blanks
+            EXPECT_EQ(run.rows[r].line, whole.rows[r].line + (piece ? 0 : 2)) << where; // else the row is whole on its own line
+            EXPECT_TRUE(run.complete) << where;
+            const std::string said = "read 1 row that another rank's NCCL line had cut in two (mpirun forwards each rank's output in pieces; first: lines "
+                + std::to_string(whole.rows[r].line) + " and " + std::to_string(whole.rows[r].line + 2) + ")";
+            EXPECT_EQ(std::count(run.warnings.begin(), run.warnings.end(), said), piece ? 1 : 0) << where;
+            for (const auto& w : run.warnings)
+                EXPECT_TRUE(w == said || std::count(whole.warnings.begin(), whole.warnings.end(), w)) << where << ": " << w;
+        }
+    }
+    }
+
+    // The rest never comes: the next line of rank 0's is the footer.
+    const std::string text = sharedFixture(kDgxH100);
+    const auto all = lines(text);
+    const auto whole = parse(text);
+    const std::string foreign = whole.rankList.back().host + ":21700:21700 [5] NCCL INFO comm 0x55d0a00d3400 rank 13 nranks 16 - Init COMPLETE";
+    const std::string row = all[static_cast<std::size_t>(whole.rows.back().line - 1)];
+    std::vector<std::string> cutOff(all.begin(), all.begin() + whole.rows.back().line - 1);
+    cutOff.push_back(row.substr(0, 40) + foreign);
+    cutOff.insert(cutOff.end(), all.begin() + whole.rows.back().line, all.end());
+    const auto lost = parse(join(cutOff));
+    EXPECT_EQ(lost.rows.size(), whole.rows.size() - 1);
+    EXPECT_TRUE(std::any_of(lost.warnings.begin(), lost.warnings.end(), [&](const std::string& w) {
+        return w == "1 row was cut off by another rank's NCCL line and never went on (first: line " + std::to_string(whole.rows.back().line) + "); not read";
+    })) << ::testing::PrintToString(lost.warnings);
+}
+
 TEST(NcclTestsOutput, StreamingCutLastLineGivesNoRow)
 {
     NcclTestsParser parser("all_reduce_perf");
