@@ -1306,6 +1306,18 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source>&lt;p&gt;None about this node (run the live check, F5, to read its inventory).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;p&gt;None about this node.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the last check could not read on this node:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveNodesModel</name>
@@ -1489,6 +1501,10 @@ Widen the range in the spec&apos;s `addressing`.</source>
     </message>
     <message>
         <source>Bring-up report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the nodes&apos; sysfs or outputs did not give:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1824,10 +1840,6 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Live check: %1 error(s), %2 warning(s) over %3 node(s)%4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>; some nodes could not be read</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2073,6 +2085,14 @@ Widen the range in the spec&apos;s `addressing`.</source>
     </message>
     <message>
         <source>RoCE v2 GID at another index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live check: %1 error(s), %2 warning(s) over %3 node(s)%4%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; %1 node(s) with reading notes (click one to see them)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1308,6 +1308,18 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source>&lt;p&gt;None about this node (run the live check, F5, to read its inventory).&lt;/p&gt;</source>
         <translation>&lt;p&gt;이 노드에 대한 발견 사항이 없습니다 (인벤토리를 읽으려면 라이브 점검, F5를 실행하십시오).&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;None about this node.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;이 노드에 대한 발견 사항이 없습니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading notes</source>
+        <translation>읽기 참고 사항</translation>
+    </message>
+    <message>
+        <source>What the last check could not read on this node:</source>
+        <translation>마지막 점검에서 이 노드에서 읽지 못한 것:</translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveNodesModel</name>
@@ -1492,6 +1504,10 @@ Widen the range in the spec&apos;s `addressing`.</source>
     <message>
         <source>Bring-up report</source>
         <translation>구축 보고서</translation>
+    </message>
+    <message>
+        <source>What the nodes&apos; sysfs or outputs did not give:</source>
+        <translation>노드의 sysfs나 출력에서 얻지 못한 것:</translation>
     </message>
 </context>
 <context>
@@ -1826,10 +1842,6 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <translation>라이브 점검: 모든 노드의 인벤토리를 읽는 중...</translation>
     </message>
     <message>
-        <source>Live check: %1 error(s), %2 warning(s) over %3 node(s)%4</source>
-        <translation>라이브 점검: 노드 %3개에서 오류 %1개, 경고 %2개%4</translation>
-    </message>
-    <message>
         <source>; some nodes could not be read</source>
         <translation>; 일부 노드를 읽을 수 없었습니다</translation>
     </message>
@@ -2076,6 +2088,14 @@ Widen the range in the spec&apos;s `addressing`.</source>
     <message>
         <source>RoCE v2 GID at another index</source>
         <translation>다른 인덱스의 RoCE v2 GID</translation>
+    </message>
+    <message>
+        <source>Live check: %1 error(s), %2 warning(s) over %3 node(s)%4%5</source>
+        <translation>라이브 점검: 노드 %3개에서 오류 %1개, 경고 %2개%4%5</translation>
+    </message>
+    <message>
+        <source>; %1 node(s) with reading notes (click one to see them)</source>
+        <translation>; 읽기 참고 사항이 있는 노드 %1개 (노드를 클릭하면 보입니다)</translation>
     </message>
 </context>
 <context>
