@@ -258,12 +258,13 @@ void LiveTestResultView::showRun(const core::store::RunRecord& run)
     m_table->setHorizontalHeaderLabels({ tr("Test"), tr("Rail"), qs(table->measuredName), qs(table->expectedName), tr("% of bound"), tr("Verdict") });
     m_table->setRowCount(static_cast<int>(table->rows.size()));
     const auto right = Qt::AlignRight | Qt::AlignVCenter;
+    const int digits = run.kind == "check" ? 0 : 2; // a check counts findings
     for (int i = 0; i < static_cast<int>(table->rows.size()); ++i) {
         const live::RunRow& r = table->rows[static_cast<std::size_t>(i)];
         m_table->setItem(i, 0, item(qs(r.key)));
         m_table->setItem(i, 1, item(r.rail ? QString::number(*r.rail) : QString(), right));
-        m_table->setItem(i, 2, item(figure(r.measured, 2), right));
-        m_table->setItem(i, 3, item(figure(r.expected, 2), right));
+        m_table->setItem(i, 2, item(figure(r.measured, digits), right));
+        m_table->setItem(i, 3, item(figure(r.expected, digits), right));
         m_table->setItem(i, 4, item(figure(r.percent, 1), right));
         auto* verdict = item(qs(r.verdict));
         if (r.verdict == "low" || r.verdict == "failed" || r.verdict == "unreachable")
@@ -277,8 +278,9 @@ void LiveTestResultView::showRun(const core::store::RunRecord& run)
     const int wanted = m_table->horizontalHeader()->length() + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
     m_table->setMinimumWidth(std::min(wanted, kTableWidth));
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_findings->setRowCount(static_cast<int>(table->findings.size()));
-    for (int i = 0; i < static_cast<int>(table->findings.size()); ++i) {
+    const int findings = static_cast<int>(table->findings.size());
+    m_findings->setRowCount(findings + static_cast<int>(table->notes.size()));
+    for (int i = 0; i < findings; ++i) {
         const core::Finding& f = table->findings[static_cast<std::size_t>(i)];
         m_findings->setItem(i, 0, item(qs(std::string(core::toString(f.severity)))));
         m_findings->setItem(i, 1, item(qs(f.code)));
@@ -286,6 +288,26 @@ void LiveTestResultView::showRun(const core::store::RunRecord& run)
         auto* message = item(qs(f.message));
         message->setToolTip(qs(f.message));
         m_findings->setItem(i, 3, message);
+    }
+    // A check's reading notes after its findings: what the nodes' sysfs or outputs did not give.
+    for (int i = 0; i < static_cast<int>(table->notes.size()); ++i) {
+        const live::ReadingNote& note = table->notes[static_cast<std::size_t>(i)];
+        QStringList nodes;
+        for (const std::string& node : note.nodes)
+            nodes << qs(node);
+        const QString where = nodes.size() > 3 ? tr("%1 nodes: %2, ...").arg(nodes.size()).arg(nodes.mid(0, 3).join(QStringLiteral(", ")))
+                                               : nodes.join(QStringLiteral(", "));
+        const int row = findings + i;
+        m_findings->setItem(row, 0, item(tr("note")));
+        m_findings->setItem(row, 1, item(QString()));
+        auto* at = item(where);
+        at->setToolTip(nodes.join(QStringLiteral(", ")));
+        m_findings->setItem(row, 2, at);
+        auto* text = item(qs(note.text));
+        text->setToolTip(qs(note.text));
+        m_findings->setItem(row, 3, text);
+        for (int c = 0; c < 4; ++c)
+            m_findings->item(row, c)->setForeground(palette().color(QPalette::PlaceholderText));
     }
     m_findings->resizeColumnsToContents();
     if (live::isCollectiveKind(run.kind)) {

@@ -4,7 +4,7 @@
 // line per launch, the plan's bound as a reference line; it fills in while the test runs), and the
 // result page of a stored or just finished run (check or test): its summary, measured next to
 // expected (live::runTableOf, the same reading as railyard-cli's and the bring-up report's) and its
-// findings with what to do. Like LiveRailChart, Qt Charts stays inside these live chart files.
+// findings with what to do (a check's reading notes after them, as "note" rows). Like LiveRailChart, Qt Charts stays inside these live chart files.
 #pragma once
 
 #include "core/store/project_store.h"

@@ -1816,6 +1816,14 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source> &amp;mdash; run %1 of the project</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 nodes: %2, ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveWorkspace</name>

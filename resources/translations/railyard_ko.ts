@@ -1818,6 +1818,14 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source> &amp;mdash; run %1 of the project</source>
         <translation> &amp;mdash; 프로젝트의 실행 %1</translation>
     </message>
+    <message>
+        <source>%1 nodes: %2, ...</source>
+        <translation>노드 %1개: %2, ...</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>참고</translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveWorkspace</name>

@@ -3,13 +3,15 @@
 // The Live workspace on a demo fabric (the emulator and its agents in this process), offscreen:
 // the grid fills in; a degraded link turns its cell and the check names it; a node whose agent
 // stops shows as lost and comes back; the live check runs from the window with progress; what it
-// could not read on a node shows in the node's panel and the report; the demo's folder is gone after disconnecting; and the poller keeps its rounds while an agent hangs.
+// could not read on a node shows in the node's panel, the run's page and the report; the demo's folder is gone after disconnecting; and the poller keeps its rounds while an agent hangs.
 #include "app/models/live_findings_model.h"
 #include "app/models/live_poller.h"
 #include "app/models/live_session.h"
 #include "app/widgets/live_grid.h"
 #include "app/widgets/live_node_panel.h"
 #include "app/widgets/live_report.h"
+#include "app/widgets/live_test_view.h"
+#include "app/widgets/live_test_result.h"
 #include "app/widgets/live_rail_chart.h"
 #include "app/widgets/live_workspace.h"
 #include "core/plan_spec.h"
@@ -26,6 +28,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -266,6 +269,16 @@ TEST(LiveWorkspace, ReadingNotesOfTheCheckShowInTheNodesPanel)
     const QString html = app::bringUpReportHtml(bringUp);
     EXPECT_TRUE(html.contains(QStringLiteral("routes not readable"))) << html.toStdString();
     EXPECT_TRUE(html.contains(QStringLiteral("<i>(node003)</i>"))) << html.toStdString();
+
+    // The run's page (History opens it there): the note after the findings, at its node.
+    app::LiveTestResultView* result = c.ws.testPage()->resultView();
+    result->showRun(*bringUp.check);
+    QTableWidget* rows = result->findingsTable();
+    ASSERT_GE(rows->rowCount(), 1);
+    const int last = rows->rowCount() - 1;
+    EXPECT_EQ(rows->item(last, 0)->text(), QStringLiteral("note"));
+    EXPECT_EQ(rows->item(last, 2)->text(), QStringLiteral("node003"));
+    EXPECT_TRUE(rows->item(last, 3)->text().startsWith(QStringLiteral("routes not readable"))) << rows->item(last, 3)->text().toStdString();
 }
 
 TEST(LiveWorkspace, DisconnectStopsTheDemoAndRemovesItsFolder)
