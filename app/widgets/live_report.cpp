@@ -54,10 +54,13 @@ namespace {
         if (notes.empty())
             return {};
         QString html = QStringLiteral("<p>%1</p><ul>").arg(LiveReportText::tr("What the nodes' sysfs or outputs did not give:"));
+        constexpr std::size_t kNodesNamed = 20; // a note every node of a large fabric gave stays one line
         for (const live::ReadingNote& note : notes) {
             QStringList nodes;
-            for (const std::string& node : note.nodes)
-                nodes << esc(node);
+            for (std::size_t i = 0; i < note.nodes.size() && i < kNodesNamed; ++i)
+                nodes << esc(note.nodes[i]);
+            if (note.nodes.size() > kNodesNamed)
+                nodes << LiveReportText::tr("%1 more").arg(note.nodes.size() - kNodesNamed);
             html += QStringLiteral("<li>%1 <i>(%2)</i></li>").arg(esc(note.text), nodes.join(QStringLiteral(", ")));
         }
         return html + QStringLiteral("</ul>");

@@ -1507,6 +1507,10 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source>What the nodes&apos; sysfs or outputs did not give:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveSession</name>

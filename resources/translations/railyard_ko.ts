@@ -1509,6 +1509,10 @@ Widen the range in the spec&apos;s `addressing`.</source>
         <source>What the nodes&apos; sysfs or outputs did not give:</source>
         <translation>노드의 sysfs나 출력에서 얻지 못한 것:</translation>
     </message>
+    <message>
+        <source>%1 more</source>
+        <translation>외 %1개</translation>
+    </message>
 </context>
 <context>
     <name>railyard::app::LiveSession</name>
