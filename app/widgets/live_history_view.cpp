@@ -52,10 +52,12 @@ namespace {
 
     QString figure(const std::optional<double>& v, int digits) { return v ? QString::number(*v, 'f', digits) : QStringLiteral("-"); }
 
-    void fillFindings(QTableWidget* t, const std::vector<core::Finding>& findings)
+    /// The findings, then the reading notes (greyed "note" rows) of one side of a comparison.
+    void fillFindings(QTableWidget* t, const std::vector<core::Finding>& findings, const std::vector<live::ReadingNote>& notes)
     {
-        t->setRowCount(static_cast<int>(findings.size()));
-        for (int i = 0; i < static_cast<int>(findings.size()); ++i) {
+        const int count = static_cast<int>(findings.size());
+        t->setRowCount(count + static_cast<int>(notes.size()));
+        for (int i = 0; i < count; ++i) {
             const core::Finding& f = findings[static_cast<std::size_t>(i)];
             t->setItem(i, 0, cell(qs(f.code)));
             t->setItem(i, 1, cell(qs(f.where)));
@@ -63,6 +65,8 @@ namespace {
             message->setToolTip(qs(f.message));
             t->setItem(i, 2, message);
         }
+        for (int i = 0; i < static_cast<int>(notes.size()); ++i)
+            setReadingNoteRow(t, count + i, 0, 1, notes[static_cast<std::size_t>(i)]);
         t->resizeColumnsToContents();
     }
 
@@ -332,24 +336,25 @@ void LiveHistoryPage::showComparison(const Comparison& comparison)
     m_compareHeader->setText(tr("<b>A</b>: %1 %2 (%3) &nbsp; <b>B</b>: %4 %5 (%6) &nbsp; measured in %7")
                                  .arg(qs(runA.kind), qs(runA.startedAt), qs(runA.summary).toHtmlEscaped(), qs(runB.kind), qs(runB.startedAt),
                                      qs(runB.summary).toHtmlEscaped(), qs(c.unit)));
+    const int digits = runA.kind == "check" ? 0 : 2; // checks count findings
     m_compare->setRowCount(static_cast<int>(c.rows.size()));
     for (int i = 0; i < static_cast<int>(c.rows.size()); ++i) {
         const live::RunComparisonRow& r = c.rows[static_cast<std::size_t>(i)];
         m_compare->setItem(i, 0, cell(qs(r.key)));
         m_compare->setItem(i, 1, cell(r.rail ? QString::number(*r.rail) : QString(), true));
-        m_compare->setItem(i, 2, cell(figure(r.a, 2), true));
-        m_compare->setItem(i, 3, cell(figure(r.b, 2), true));
+        m_compare->setItem(i, 2, cell(figure(r.a, digits), true));
+        m_compare->setItem(i, 3, cell(figure(r.b, digits), true));
         auto* change = cell(r.changePercent ? QStringLiteral("%1%2").arg(*r.changePercent > 0 ? QStringLiteral("+") : QString()).arg(*r.changePercent, 0, 'f', 1)
                                             : QStringLiteral("-"),
             true);
         if (r.changePercent && std::abs(*r.changePercent) >= 10)
             change->setForeground(*r.changePercent > 0 ? QColor(0x1e, 0x84, 0x49) : QColor(0xc0, 0x39, 0x2b));
         m_compare->setItem(i, 4, change);
-        m_compare->setItem(i, 5, cell(figure(r.expected, 2), true));
+        m_compare->setItem(i, 5, cell(figure(r.expected, digits), true));
     }
     m_compare->resizeColumnsToContents();
-    fillFindings(m_onlyA, c.onlyA);
-    fillFindings(m_onlyB, c.onlyB);
+    fillFindings(m_onlyA, c.onlyA, c.notesOnlyA);
+    fillFindings(m_onlyB, c.onlyB, c.notesOnlyB);
     m_detail->setCurrentIndex(1);
     setMessage({});
 }

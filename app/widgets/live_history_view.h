@@ -3,9 +3,9 @@
 // The Live workspace's History page: every check and test run from the window or stored by
 // railyard-cli --project in the open project file (time, kind, verdict, summary); open one to see
 // its result page; select two and compare them side by side (before and after recabling: per rail
-// or per size, measured A against B and the change, the findings only in A and only in B); export
-// the bring-up report (PDF) and a run's results (CSV, JSON). Without a project it says so and
-// offers to save one (the session's runs are stored then).
+// or per size, measured A against B and the change, the findings and the checks' reading notes
+// only in A and only in B); export the bring-up report (PDF) and a run's results (CSV, JSON).
+// Without a project it says so and offers to save one (the session's runs are stored then).
 #pragma once
 
 #include "core/result.h"

@@ -95,6 +95,25 @@ struct LiveBusbwChart::Private {
     double boundGBs = 0;
 };
 
+void setReadingNoteRow(QTableWidget* table, int row, int labelColumn, int whereColumn, const live::ReadingNote& note)
+{
+    QStringList nodes;
+    for (const std::string& node : note.nodes)
+        nodes << qs(node);
+    const QString where = nodes.size() > 3
+        ? LiveTestResultView::tr("%1 nodes: %2, ...").arg(nodes.size()).arg(nodes.mid(0, 3).join(QStringLiteral(", ")))
+        : nodes.join(QStringLiteral(", "));
+    for (int c = 0; c < table->columnCount(); ++c)
+        table->setItem(row, c, item(QString()));
+    table->item(row, labelColumn)->setText(LiveTestResultView::tr("note"));
+    table->item(row, whereColumn)->setText(where);
+    table->item(row, whereColumn)->setToolTip(nodes.join(QStringLiteral(", ")));
+    table->item(row, whereColumn + 1)->setText(qs(note.text));
+    table->item(row, whereColumn + 1)->setToolTip(qs(note.text));
+    for (int c = 0; c < table->columnCount(); ++c)
+        table->item(row, c)->setForeground(table->palette().color(QPalette::PlaceholderText));
+}
+
 LiveBusbwChart::LiveBusbwChart(QWidget* parent)
     : QWidget(parent)
     , d(std::make_unique<Private>())
@@ -290,25 +309,8 @@ void LiveTestResultView::showRun(const core::store::RunRecord& run)
         m_findings->setItem(i, 3, message);
     }
     // A check's reading notes after its findings: what the nodes' sysfs or outputs did not give.
-    for (int i = 0; i < static_cast<int>(table->notes.size()); ++i) {
-        const live::ReadingNote& note = table->notes[static_cast<std::size_t>(i)];
-        QStringList nodes;
-        for (const std::string& node : note.nodes)
-            nodes << qs(node);
-        const QString where = nodes.size() > 3 ? tr("%1 nodes: %2, ...").arg(nodes.size()).arg(nodes.mid(0, 3).join(QStringLiteral(", ")))
-                                               : nodes.join(QStringLiteral(", "));
-        const int row = findings + i;
-        m_findings->setItem(row, 0, item(tr("note")));
-        m_findings->setItem(row, 1, item(QString()));
-        auto* at = item(where);
-        at->setToolTip(nodes.join(QStringLiteral(", ")));
-        m_findings->setItem(row, 2, at);
-        auto* text = item(qs(note.text));
-        text->setToolTip(qs(note.text));
-        m_findings->setItem(row, 3, text);
-        for (int c = 0; c < 4; ++c)
-            m_findings->item(row, c)->setForeground(palette().color(QPalette::PlaceholderText));
-    }
+    for (int i = 0; i < static_cast<int>(table->notes.size()); ++i)
+        setReadingNoteRow(m_findings, findings + i, 0, 2, table->notes[static_cast<std::size_t>(i)]);
     m_findings->resizeColumnsToContents();
     if (live::isCollectiveKind(run.kind)) {
         std::map<int, std::vector<std::pair<std::uint64_t, double>>> busbw;

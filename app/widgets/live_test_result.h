@@ -22,7 +22,16 @@ class QLabel;
 class QSplitter;
 class QTableWidget;
 
+namespace railyard::live {
+struct ReadingNote;
+}
+
 namespace railyard::app {
+
+/// Writes `note` into row `row` of `table`, greyed: "note" in `labelColumn`, its nodes in
+/// `whereColumn` (the first 3 and how many in all; every one in the tooltip) and its text in the
+/// column after. The run page and the history's compare show a check's notes this way.
+void setReadingNoteRow(QTableWidget* table, int row, int labelColumn, int whereColumn, const live::ReadingNote& note);
 
 class LiveBusbwChart : public QWidget {
     Q_OBJECT

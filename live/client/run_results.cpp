@@ -14,6 +14,8 @@
 #include <ctime>
 #include <map>
 #include <set>
+#include <string_view>
+#include <utility>
 
 namespace railyard::live {
 
@@ -120,6 +122,26 @@ namespace {
     std::string optionalText(const std::optional<double>& v, int digits)
     {
         return v ? core::formatFixed(*v, digits) : std::string();
+    }
+
+    /// `notes` less, per note, the nodes that gave the same text in `other`; notes left with no
+    /// node are dropped.
+    std::vector<ReadingNote> notesNotIn(const std::vector<ReadingNote>& notes, const std::vector<ReadingNote>& other)
+    {
+        std::set<std::pair<std::string_view, std::string_view>> inOther;
+        for (const ReadingNote& n : other)
+            for (const std::string& node : n.nodes)
+                inOther.emplace(n.text, node);
+        std::vector<ReadingNote> out;
+        for (const ReadingNote& n : notes) {
+            ReadingNote left { n.text, {} };
+            for (const std::string& node : n.nodes)
+                if (!inOther.count({ n.text, node }))
+                    left.nodes.push_back(node);
+            if (!left.nodes.empty())
+                out.push_back(std::move(left));
+        }
+        return out;
     }
 
 } // namespace
@@ -324,6 +346,8 @@ RunComparison compareRuns(const RunTable& a, const RunTable& b)
     for (const core::Finding& f : b.findings)
         if (!idsA.count(identity(f)))
             out.onlyB.push_back(f);
+    out.notesOnlyA = notesNotIn(a.notes, b.notes);
+    out.notesOnlyB = notesNotIn(b.notes, a.notes);
     return out;
 }
 
@@ -345,6 +369,16 @@ void writeRunCsv(const RunTable& table, std::ostream& out)
         csvField(out, f.where);
         out << ',';
         csvField(out, f.message);
+        out << "\r\n";
+    }
+    for (const ReadingNote& n : table.notes) {
+        std::string nodes;
+        for (const std::string& node : n.nodes)
+            nodes += (nodes.empty() ? "" : " ") + node;
+        out << "note,,";
+        csvField(out, nodes);
+        out << ',';
+        csvField(out, n.text);
         out << "\r\n";
     }
 }

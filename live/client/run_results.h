@@ -8,7 +8,7 @@
 //   - a stored document read back as a table of measured against expected (per test of a perftest
 //     run, per rail and message size of an nccl-tests run, per node of a check) with its findings;
 //   - two such tables compared (before and after recabling): measured A and B per row and the
-//     change, and the findings only in A and only in B.
+//     change, and the findings and reading notes only in A and only in B.
 #pragma once
 
 #include "core/plan.h"
@@ -103,12 +103,16 @@ struct RunComparison {
     std::string unit;
     std::vector<RunComparisonRow> rows; ///< A's rows in A's order, then the rows only in B
     std::vector<core::Finding> onlyA, onlyB; ///< by code and place (messages carry figures that move)
+    /// Checks' reading notes by text and node: each note with the nodes that gave it in one run
+    /// and not in the other (a node that still cannot be read is in neither).
+    std::vector<ReadingNote> notesOnlyA, notesOnlyB;
 };
 
 RunComparison compareRuns(const RunTable& a, const RunTable& b);
 
 /// The table as CSV (RFC 4180): key, rail, measured, expected, percent, verdict; then one line per
-/// finding (severity, code, where, message) after a blank line.
+/// finding (severity, code, where, message) after a blank line, and one per reading note
+/// ("note", no code, its nodes separated by spaces, its text).
 void writeRunCsv(const RunTable& table, std::ostream& out);
 
 } // namespace railyard::live

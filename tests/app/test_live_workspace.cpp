@@ -5,9 +5,11 @@
 // stops shows as lost and comes back; the live check runs from the window with progress; what it
 // could not read on a node shows in the node's panel, the run's page and the report; the demo's folder is gone after disconnecting; and the poller keeps its rounds while an agent hangs.
 #include "app/models/live_findings_model.h"
+#include "app/models/live_history_model.h"
 #include "app/models/live_poller.h"
 #include "app/models/live_session.h"
 #include "app/widgets/live_grid.h"
+#include "app/widgets/live_history_view.h"
 #include "app/widgets/live_node_panel.h"
 #include "app/widgets/live_report.h"
 #include "app/widgets/live_test_view.h"
@@ -237,6 +239,7 @@ TEST(LiveWorkspace, ReadingNotesOfTheCheckShowInTheNodesPanel)
     const QStringList demos = QDir(c.dir.path()).entryList({ QStringLiteral("railyard-demo-*") }, QDir::Dirs);
     ASSERT_EQ(demos.size(), 1);
     const QString routes = c.dir.path() + QLatin1Char('/') + demos.front() + QStringLiteral("/node003/sim/ip/route.json");
+    ASSERT_TRUE(QFile::copy(routes, routes + QStringLiteral(".kept")));
     ASSERT_TRUE(QFile::remove(routes)) << routes.toStdString();
     QSignalSpy finished(&c.ws.session(), &app::LiveSession::checkFinished);
     c.ws.session().runCheck();
@@ -279,6 +282,32 @@ TEST(LiveWorkspace, ReadingNotesOfTheCheckShowInTheNodesPanel)
     EXPECT_EQ(rows->item(last, 0)->text(), QStringLiteral("note"));
     EXPECT_EQ(rows->item(last, 2)->text(), QStringLiteral("node003"));
     EXPECT_TRUE(rows->item(last, 3)->text().startsWith(QStringLiteral("routes not readable"))) << rows->item(last, 3)->text().toStdString();
+
+    // The routes back, checked again, the two checks compared in History: the note is only in A
+    // (the older check), greyed after A's findings.
+    ASSERT_TRUE(QFile::rename(routes + QStringLiteral(".kept"), routes));
+    app::LiveHistoryPage* history = c.ws.historyPage();
+    c.ws.session().runCheck();
+    ASSERT_TRUE(test::waitForSignals(finished, 2, 20'000)) << c.failureText();
+    // (The list is read again off the GUI thread after each check.)
+    const int runs = static_cast<int>(c.ws.session().unsavedRuns().size());
+    ASSERT_GE(runs, 2);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return history->model()->rowCount() == runs; }, 10'000)) << history->model()->rowCount();
+    QSignalSpy shown(history, &app::LiveHistoryPage::detailShown);
+    history->compareRows(0, 1);
+    ASSERT_TRUE(test::waitForSignals(shown, 1, 10'000));
+    ASSERT_TRUE(shown.back().at(0).toBool());
+    // A check's per-node counts are whole numbers.
+    ASSERT_GE(history->compareTable()->rowCount(), 1);
+    EXPECT_EQ(history->compareTable()->item(0, 2)->text(), QStringLiteral("0"));
+    QTableWidget* onlyA = history->onlyATable();
+    ASSERT_GE(onlyA->rowCount(), 1);
+    const int noteRow = onlyA->rowCount() - 1;
+    EXPECT_EQ(onlyA->item(noteRow, 0)->text(), QStringLiteral("note"));
+    EXPECT_EQ(onlyA->item(noteRow, 1)->text(), QStringLiteral("node003"));
+    EXPECT_TRUE(onlyA->item(noteRow, 2)->text().startsWith(QStringLiteral("routes not readable"))) << onlyA->item(noteRow, 2)->text().toStdString();
+    for (int r = 0; r < history->onlyBTable()->rowCount(); ++r)
+        EXPECT_NE(history->onlyBTable()->item(r, 0)->text(), QStringLiteral("note")) << history->onlyBTable()->item(r, 2)->text().toStdString();
 }
 
 TEST(LiveWorkspace, DisconnectStopsTheDemoAndRemovesItsFolder)

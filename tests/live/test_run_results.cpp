@@ -138,6 +138,31 @@ namespace {
         EXPECT_EQ(c.onlyA[0].code, "LOW_BANDWIDTH_PORT");
         ASSERT_EQ(c.onlyB.size(), 1u);
         EXPECT_EQ(c.onlyB[0].code, "Y");
+        EXPECT_TRUE(c.notesOnlyA.empty());
+        EXPECT_TRUE(c.notesOnlyB.empty());
+    }
+
+    TEST(RunResults, ReadingNotesComparedByTextAndNode)
+    {
+        RunTable a, b;
+        a.notes = { { "lldp.txt: missing", { "node001", "node002", "node003" } }, { "route.json: not read", { "node004" } } };
+        b.notes = { { "route.json: not read", { "node004" } }, { "lldp.txt: missing", { "node002" } },
+            { "ibstat.txt: missing", { "node001" } } };
+        const RunComparison c = compareRuns(a, b);
+        // node002 still lacks lldp.txt and node004 route.json: neither is a change.
+        ASSERT_EQ(c.notesOnlyA.size(), 1u);
+        EXPECT_EQ(c.notesOnlyA[0].text, "lldp.txt: missing");
+        EXPECT_EQ(c.notesOnlyA[0].nodes, (std::vector<std::string> { "node001", "node003" }));
+        ASSERT_EQ(c.notesOnlyB.size(), 1u);
+        EXPECT_EQ(c.notesOnlyB[0].text, "ibstat.txt: missing");
+        EXPECT_EQ(c.notesOnlyB[0].nodes, (std::vector<std::string> { "node001" }));
+        // The same text on another node is another note.
+        b.notes = { { "lldp.txt: missing", { "node009" } } };
+        const RunComparison moved = compareRuns(a, b);
+        ASSERT_EQ(moved.notesOnlyA.size(), 2u);
+        EXPECT_EQ(moved.notesOnlyA[0].nodes.size(), 3u);
+        ASSERT_EQ(moved.notesOnlyB.size(), 1u);
+        EXPECT_EQ(moved.notesOnlyB[0].nodes, (std::vector<std::string> { "node009" }));
     }
 
     TEST(RunResults, CsvQuotesWhatNeedsIt)
@@ -146,12 +171,14 @@ namespace {
         t.unit = "Gb/s";
         t.rows = { { "rail 0: a, b", 0, 390.123, 400.0, 97.5, "ok", std::nullopt } };
         t.findings = { { core::Severity::Error, "LOW", "said \"low\"", "node001/nic0" } };
+        t.notes = { { "lldp.txt: missing, not read", { "node001", "node002" } } };
         std::ostringstream out;
         writeRunCsv(t, out);
         EXPECT_EQ(out.str(), "key,rail,measured (Gb/s),expected (Gb/s),percent,verdict\r\n"
                              "\"rail 0: a, b\",0,390.12,400.00,97.5,ok\r\n"
                              "\r\nseverity,code,where,message\r\n"
-                             "error,LOW,node001/nic0,\"said \"\"low\"\"\"\r\n");
+                             "error,LOW,node001/nic0,\"said \"\"low\"\"\"\r\n"
+                             "note,,node001 node002,\"lldp.txt: missing, not read\"\r\n");
     }
 
 } // namespace
