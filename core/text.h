@@ -9,6 +9,11 @@ namespace railyard::core {
 
 /// ASCII lower-case copy (identifiers and keywords only; not for prose).
 std::string toLower(std::string_view text);
+/// True when `a` and `b` differ only in the case of ASCII letters (HTTP header names, device
+/// names, PCI addresses); copies nothing.
+bool equalsIgnoreCase(std::string_view a, std::string_view b);
+/// True when `text` begins with `prefix`, ignoring the case of ASCII letters ("HTTP://", "Bearer ").
+bool startsWithIgnoreCase(std::string_view text, std::string_view prefix);
 /// Shortest decimal form of a number: 400, 54.54, 0.5 (no trailing zeros).
 std::string formatNumber(double value);
 /// `value` with exactly `digits` decimals, as printf's %.*f: formatFixed(62.94, 1) -> "62.9".

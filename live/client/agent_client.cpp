@@ -6,6 +6,7 @@
 // `maxInFlight` requests open.
 #include "live/client/agent_client.h"
 
+#include "core/text.h"
 #include "live/common/json_fields.h"
 
 #include <boost/asio/connect.hpp>
@@ -19,7 +20,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <deque>
 #include <functional>
@@ -49,9 +49,7 @@ namespace {
     std::variant<Url, std::string> parseUrl(std::string_view url)
     {
         constexpr std::string_view scheme = "http://";
-        if (url.size() < scheme.size()
-            || !std::equal(scheme.begin(), scheme.end(), url.begin(),
-                [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); }))
+        if (!core::startsWithIgnoreCase(url, scheme))
             return std::string("not an http:// URL (the agent speaks plain HTTP)");
         std::string_view rest = url.substr(scheme.size());
         const std::size_t slash = rest.find('/');
@@ -95,14 +93,6 @@ namespace {
             out.port = std::string(portText);
         }
         return out;
-    }
-
-    bool equalsIgnoreCase(std::string_view a, std::string_view b)
-    {
-        return a.size() == b.size()
-            && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-                   return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-               });
     }
 
     std::string_view trim(std::string_view text)
@@ -257,12 +247,9 @@ namespace {
                     return fail("bad HTTP header line \"" + preview(line) + "\"");
                 const std::string_view name = line.substr(0, colon);
                 const std::string_view value = trim(line.substr(colon + 1));
-                if (equalsIgnoreCase(name, "Transfer-Encoding")) {
-                    std::string lower(value);
-                    std::transform(lower.begin(), lower.end(), lower.begin(),
-                        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-                    chunked = lower.find("chunked") != std::string::npos;
-                } else if (equalsIgnoreCase(name, "Content-Length")) {
+                if (core::equalsIgnoreCase(name, "Transfer-Encoding")) {
+                    chunked = core::toLower(value).find("chunked") != std::string::npos;
+                } else if (core::equalsIgnoreCase(name, "Content-Length")) {
                     std::size_t v = 0;
                     const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
                     if (ec != std::errc() || p != value.data() + value.size())

@@ -2,12 +2,12 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // `agents.json` and bearer token files.
 #include "live/client/agent_client.h"
+#include "core/text.h"
 #include "live/common/bearer_token.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -72,13 +72,7 @@ namespace {
     bool isHttpUrl(std::string_view url)
     {
         constexpr std::string_view scheme = "http://";
-        if (url.size() <= scheme.size())
-            return false;
-        for (std::size_t i = 0; i < scheme.size(); ++i) {
-            if (std::tolower(static_cast<unsigned char>(url[i])) != scheme[i])
-                return false;
-        }
-        return true;
+        return url.size() > scheme.size() && core::startsWithIgnoreCase(url, scheme);
     }
 
 } // namespace

@@ -5,6 +5,8 @@
 // wording of findings are shared.
 #include "live/client/cabling.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -27,13 +29,6 @@ namespace {
         while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
             s.remove_suffix(1);
         return std::string(s);
-    }
-
-    std::string lower(std::string s)
-    {
-        for (char& c : s)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return s;
     }
 
     std::uint64_t keyOf(const PortRef& p)
@@ -94,7 +89,7 @@ namespace {
             const bool planes = std::max(plan.spec.planes, plan.summary.planes) > 1;
             for (std::uint32_t d = 0; d < plan.devices.size(); ++d) {
                 deviceByName.emplace(plan.devices[d].name, d);
-                deviceByLowerName.emplace(lower(plan.devices[d].name), d);
+                deviceByLowerName.emplace(core::toLower(plan.devices[d].name), d);
             }
             for (std::size_t i = 0; i < plan.links.size(); ++i) {
                 const core::Link& l = plan.links[i];
@@ -129,11 +124,11 @@ namespace {
         {
             if (auto it = deviceByName.find(host); it != deviceByName.end() && !isSwitch(it->second))
                 return it->second;
-            if (auto it = deviceByLowerName.find(lower(host)); it != deviceByLowerName.end() && !isSwitch(it->second))
+            if (auto it = deviceByLowerName.find(core::toLower(host)); it != deviceByLowerName.end() && !isSwitch(it->second))
                 return it->second;
             if (known) {
                 for (const auto& e : known->entries) {
-                    if (e.hostname.empty() || lower(e.hostname) != lower(host))
+                    if (e.hostname.empty() || !core::equalsIgnoreCase(e.hostname, host))
                         continue;
                     const auto slash = e.name.find('/');
                     if (auto it = deviceByName.find(e.name.substr(0, slash)); it != deviceByName.end())
@@ -667,7 +662,7 @@ std::optional<int> switchPortNumber(std::string_view portId, int portsPerCage)
     }
     if (numbers.empty())
         return std::nullopt;
-    const std::string lowerId = lower(std::string(portId));
+    const std::string lowerId = core::toLower(portId);
     portsPerCage = std::max(1, portsPerCage);
     // Cumulus breakout: swp17s1 (sub-port 0-based).
     if (lowerId.starts_with("swp") && numbers.size() == 2 && before[1] == 's')
@@ -720,7 +715,7 @@ CablingReport checkLldpCabling(const core::Plan& plan, const core::Catalog& cata
                     g.nodes.push_back(std::move(sw));
                 }
                 DEnd swEnd { it->second, 0, -1, 0 };
-                const std::string lowerId = lower(nb.portId);
+                const std::string lowerId = core::toLower(nb.portId);
                 const auto plain = switchPortNumber(nb.portId, 1);
                 if (!plain)
                     continue;

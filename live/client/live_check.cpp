@@ -3,6 +3,7 @@
 #include "live/client/live_check.h"
 
 #include "core/plan_json.h"
+#include "core/text.h"
 #include "live/client/dumps.h"
 #include "live/client/host_intent_check.h"
 #include "live/common/inventory_json.h"
@@ -31,13 +32,6 @@ namespace {
     /// RDMA MTU (256..4096) that fits in the rest. RDMA MTU 4096 needs a netdev MTU of 4192 or more.
     constexpr int kRoceHeaderBytes = 96;
     constexpr std::array kRdmaMtus { 256, 512, 1024, 2048, 4096 };
-
-    std::string lower(std::string_view text)
-    {
-        std::string out(text);
-        std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        return out;
-    }
 
     std::string formatGbps(double gbps)
     {
@@ -186,15 +180,15 @@ namespace {
     const RdmaDevice* railDevice(const Inventory& inventory, const PlanFacts& facts, int rail)
     {
         if (rail < static_cast<int>(facts.railMap.size())) {
-            const std::string want = lower(facts.railMap[static_cast<std::size_t>(rail)]);
+            const std::string_view want = facts.railMap[static_cast<std::size_t>(rail)];
             for (const RdmaDevice& d : inventory.devices) {
-                if (lower(d.name) == want || (!d.pciAddress.empty() && lower(d.pciAddress) == want))
+                if (core::equalsIgnoreCase(d.name, want) || (!d.pciAddress.empty() && core::equalsIgnoreCase(d.pciAddress, want)))
                     return &d;
             }
             // PCI addresses may be written without the domain ("18:00.0").
             for (const RdmaDevice& d : inventory.devices) {
-                const std::string pci = lower(d.pciAddress);
-                if (pci.size() > want.size() && pci.compare(pci.size() - want.size(), want.size(), want) == 0
+                const std::string_view pci = d.pciAddress;
+                if (pci.size() > want.size() && core::equalsIgnoreCase(pci.substr(pci.size() - want.size()), want)
                     && pci[pci.size() - want.size() - 1] == ':')
                     return &d;
             }
@@ -400,7 +394,7 @@ namespace {
         if (profile.mode != "lossy") {
             if (q.trust.empty())
                 c.unverified.add("trust mode", nic.name);
-            else if (lower(q.trust) != lower(profile.trust))
+            else if (!core::equalsIgnoreCase(q.trust, profile.trust))
                 c.add(Severity::Error, "TRUST_MISMATCH",
                     head + ": trust mode is " + q.trust + ", planned " + profile.trust + ": RoCE traffic (DSCP "
                         + std::to_string(profile.roceDscp) + ") does not reach the lossless queue: `"
@@ -545,13 +539,16 @@ namespace {
         s.hostname = inv->hostname;
         s.gpus = static_cast<int>(inv->gpus.size());
         s.warnings = inv->warnings;
+        // Each rail's device, looked up once (the highest rail wins where two name the same one).
+        std::map<const RdmaDevice*, int> railOf;
+        for (int r = 0; r < facts.rails; ++r)
+            if (const RdmaDevice* d = railDevice(*inv, facts, r))
+                railOf[d] = r;
         for (const RdmaDevice& d : inv->devices) {
             DeviceSeen seen;
             seen.device = d.name;
-            for (int r = 0; r < facts.rails; ++r) {
-                if (railDevice(*inv, facts, r) == &d)
-                    seen.rail = r;
-            }
+            if (const auto it = railOf.find(&d); it != railOf.end())
+                seen.rail = it->second;
             seen.firmware = d.fwVersion;
             seen.mtu = d.mtu;
             if (const RdmaPort* p = railPort(d, 0)) {

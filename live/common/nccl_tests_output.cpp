@@ -8,6 +8,7 @@
 #include "live/common/text_scan.h"
 
 #include "core/plan_json.h"
+#include "core/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -51,14 +52,6 @@ namespace {
             return false;
         expo.remove_prefix(1);
         return expo.size() >= 2 && allDigits(expo);
-    }
-
-    std::string lower(std::string_view s)
-    {
-        std::string out(s);
-        for (char& c : out)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return out;
     }
 
     std::string joinNames(const std::vector<std::string>& names, std::size_t max = 6)
@@ -123,7 +116,7 @@ namespace {
         text = trim(text);
         if (const auto slash = text.rfind('/'); slash != std::string_view::npos)
             text = text.substr(slash + 1);
-        std::string s = lower(text);
+        std::string s = core::toLower(text);
         if (endsWith(s, "_mpi"))
             s.resize(s.size() - 4);
         if (endsWith(s, "_perf"))

@@ -10,6 +10,7 @@
 #include "live/common/ibv_wc_status.h"
 
 #include "core/plan_json.h"
+#include "core/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,20 +32,10 @@ namespace {
     // ---------------------------------------------------------------------------------------
     // Text helpers
 
-    bool startsWithNoCase(std::string_view s, std::string_view prefix)
-    {
-        if (s.size() < prefix.size())
-            return false;
-        for (std::size_t i = 0; i < prefix.size(); ++i)
-            if (std::tolower(static_cast<unsigned char>(s[i])) != std::tolower(static_cast<unsigned char>(prefix[i])))
-                return false;
-        return true;
-    }
-
     bool containsNoCase(std::string_view s, std::string_view part)
     {
         for (std::size_t i = 0; i + part.size() <= s.size(); ++i)
-            if (startsWithNoCase(s.substr(i), part))
+            if (core::startsWithIgnoreCase(s.substr(i), part))
                 return true;
         return false;
     }
@@ -532,9 +523,9 @@ namespace {
     std::optional<std::pair<bool, PerftestEndpoint>> parseAddress(std::string_view t)
     {
         bool local = false;
-        if (startsWithNoCase(t, "local address:"))
+        if (core::startsWithIgnoreCase(t, "local address:"))
             local = true;
-        else if (!startsWithNoCase(t, "remote address:"))
+        else if (!core::startsWithIgnoreCase(t, "remote address:"))
             return std::nullopt;
         PerftestEndpoint e;
         const auto words = splitWs(t.substr(t.find(':') + 1));
@@ -873,7 +864,7 @@ namespace {
     /// perftest's own notices and warnings.
     bool isNotice(std::string_view t)
     {
-        if (startsWithNoCase(t, "warning") || startsWith(t, "-W-"))
+        if (core::startsWithIgnoreCase(t, "warning") || startsWith(t, "-W-"))
             return true;
         for (const std::string_view p : { "Conflicting CPU frequency values detected", "Requested SQ size might be too big",
                  "Current TX depth is", "Requested mtu is higher than active mtu", "Changing to active mtu",

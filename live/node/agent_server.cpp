@@ -65,24 +65,11 @@ namespace {
         return diff == 0;
     }
 
-    bool equalsIgnoreCase(std::string_view a, std::string_view b)
-    {
-        if (a.size() != b.size())
-            return false;
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            const auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
-            if (lower(a[i]) != lower(b[i]))
-                return false;
-        }
-        return true;
-    }
-
     // The token of an "Authorization: Bearer <token>" header; empty when there is none.
     std::string_view bearerToken(std::string_view header)
     {
         constexpr std::string_view kScheme = "bearer";
-        if (header.size() <= kScheme.size() || !equalsIgnoreCase(header.substr(0, kScheme.size()), kScheme)
-            || header[kScheme.size()] != ' ')
+        if (header.size() <= kScheme.size() || !core::startsWithIgnoreCase(header, kScheme) || header[kScheme.size()] != ' ')
             return {};
         std::string_view token = header.substr(kScheme.size() + 1);
         while (!token.empty() && token.front() == ' ')

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/node/pci_topology.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -44,8 +46,7 @@ bool isAddress(std::string_view t)
 
 std::string normalizeAddress(std::string_view text)
 {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string out = core::toLower(text);
     if (!isAddress(out) && isAddress("0000:" + out))
         out = "0000:" + out;
     return out;

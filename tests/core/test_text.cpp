@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// core/text.h: a cut that never splits a UTF-8 character.
+// core/text.h: a cut that never splits a UTF-8 character; comparisons that ignore ASCII case.
 #include "core/text.h"
 
 #include <gtest/gtest.h>
 
+using railyard::core::equalsIgnoreCase;
+using railyard::core::startsWithIgnoreCase;
 using railyard::core::utf8Prefix;
 
 TEST(Text, Utf8PrefixNeverSplitsACharacter)
@@ -22,4 +24,21 @@ TEST(Text, Utf8PrefixNeverSplitsACharacter)
     EXPECT_EQ(utf8Prefix(text, 13), text);
     // Bytes that are no UTF-8 (a run of continuation bytes) are cut where asked.
     EXPECT_EQ(utf8Prefix("a\x80\x80\x80\x80\x80", 5), "a\x80\x80\x80\x80");
+}
+
+TEST(Text, ComparisonsIgnoreOnlyTheCaseOfAsciiLetters)
+{
+    EXPECT_TRUE(equalsIgnoreCase("mlx5_0", "MLX5_0"));
+    EXPECT_TRUE(equalsIgnoreCase("0000:1A:00.0", "0000:1a:00.0"));
+    EXPECT_TRUE(equalsIgnoreCase("", ""));
+    EXPECT_FALSE(equalsIgnoreCase("mlx5_0", "mlx5_01"));
+    EXPECT_FALSE(equalsIgnoreCase("mlx5_0", "mlx5-0"));
+    // '@' and '`' sit next to 'A'-'Z' and 'a'-'z'; bytes beyond ASCII are compared as they are.
+    EXPECT_FALSE(equalsIgnoreCase("@", "`"));
+    EXPECT_FALSE(equalsIgnoreCase("\xC3\xA9", "\xC3\x89"));
+    EXPECT_TRUE(startsWithIgnoreCase("HTTP://10.0.0.1:9473", "http://"));
+    EXPECT_TRUE(startsWithIgnoreCase("Bearer abc", "bearer"));
+    EXPECT_TRUE(startsWithIgnoreCase("x", ""));
+    EXPECT_FALSE(startsWithIgnoreCase("http:", "http://"));
+    EXPECT_FALSE(startsWithIgnoreCase("https://h", "http://"));
 }
