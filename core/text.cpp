@@ -3,23 +3,27 @@
 #include "core/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 
 namespace railyard::core {
 
+namespace {
+
+    /// ASCII only: the locale the desktop app sets must not change what an identifier is.
+    char asciiLower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+} // namespace
+
 std::string toLower(std::string_view text)
 {
     std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(out.begin(), out.end(), out.begin(), asciiLower);
     return out;
 }
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b)
 {
-    const auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return asciiLower(x) == asciiLower(y); });
 }
 
 bool startsWithIgnoreCase(std::string_view text, std::string_view prefix)

@@ -41,4 +41,5 @@ TEST(Text, ComparisonsIgnoreOnlyTheCaseOfAsciiLetters)
     EXPECT_TRUE(startsWithIgnoreCase("x", ""));
     EXPECT_FALSE(startsWithIgnoreCase("http:", "http://"));
     EXPECT_FALSE(startsWithIgnoreCase("https://h", "http://"));
+    EXPECT_EQ(railyard::core::toLower("MLX5_0 \xC3\x89"), "mlx5_0 \xC3\x89");
 }
