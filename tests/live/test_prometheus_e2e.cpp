@@ -201,14 +201,20 @@ namespace {
 TEST_F(PrometheusE2E, AgreesWithDirectPollingWithinFivePercent)
 {
     const core::Plan p = plan();
+    // A 30 s window, 30 scrapes: Prometheus stamps a sample with the scrape's start but stores it
+    // when the answer arrives, so on a loaded machine (a sanitizer build, ctest -j2) a query sees
+    // the last scrapes missing, and rate() extrapolates the end of its window by half an interval
+    // at most. Over 10 s that cost up to 7 % (CI, under ASan); over 30 s it is a third of that.
+    // The set-up's 12 s and the direct sweep's 30 s fill the window before it is read.
+    constexpr int kWindowSeconds = 30;
     PrometheusOptions o;
     o.url = s_url;
-    o.window = "10s";
+    o.window = std::to_string(kWindowSeconds) + "s";
     o.selector = R"(job="railyard")";
     const PrometheusSource source(p, o);
 
-    // Both views of the same 10 seconds: the agents polled at its ends, Prometheus' rate() over it.
-    const Sweep direct = directSweep(p, agents(), fetchOptions(), 10);
+    // Both views of the same window: the agents polled at its ends, Prometheus' rate() over it.
+    const Sweep direct = directSweep(p, agents(), fetchOptions(), kWindowSeconds);
     const core::Result<PrometheusReading> reading = source.read();
     ASSERT_TRUE(reading) << reading.error().toString();
     EXPECT_EQ(reading->ports.size(), static_cast<std::size_t>(kTargets));
@@ -255,8 +261,8 @@ TEST_F(PrometheusE2E, AgreesWithDirectPollingWithinFivePercent)
     char at[32];
     std::snprintf(at, sizeof at, "%.3f", static_cast<double>(reading->timestampMs) / 1000);
     const auto body = get(s_url,
-        "/api/v1/query?query=sum%20by%20(leaf)%20(rate(railyard_infiniband_port_data_transmitted_bytes_total%7Bjob%3D%22railyard%22%7D%5B10s%5D))"
-        "&time=" + std::string(at));
+        "/api/v1/query?query=sum%20by%20(leaf)%20(rate(railyard_infiniband_port_data_transmitted_bytes_total%7Bjob%3D%22railyard%22%7D%5B"
+            + std::to_string(kWindowSeconds) + "s%5D))&time=" + std::string(at));
     ASSERT_TRUE(body);
     const auto byLeaf = parsePrometheusAnswer(*body, "sum by (leaf)");
     ASSERT_TRUE(byLeaf) << byLeaf.error().toString();
