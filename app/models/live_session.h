@@ -159,6 +159,7 @@ signals:
     void findingsChanged();
     void checkStarted();
     void checkProgress(double fraction, const QString& text);
+    /// The check's report is in checkReport(); findingsChanged() follows at once.
     void checkFinished();
     void checkCancelled();
     void faultInjected(const QString& description);

@@ -177,7 +177,7 @@ LiveWorkspace::LiveWorkspace(QWidget* parent)
                       .arg(r.nodes.size())
                       .arg(r.complete ? QString() : tr("; some nodes could not be read"))
                       .arg(noted == 0 ? QString() : tr("; %1 node(s) with reading notes (click one to see them)").arg(noted)));
-        refreshPanel();
+        // The panel shows the new report when findingsChanged() follows.
     });
     connect(m_session, &LiveSession::checkCancelled, this, [this, checkEnded] {
         checkEnded();
