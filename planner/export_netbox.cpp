@@ -26,12 +26,12 @@
 // cable id ("C000123").
 #include "planner/exporters.h"
 
+#include "core/pending_file.h"
 #include "core/text.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <initializer_list>
@@ -41,10 +41,6 @@
 #include <tuple>
 #include <utility>
 #include <vector>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace railyard::planner {
 
@@ -275,71 +271,6 @@ namespace {
         return text;
     }
 
-    core::Error writeError(const std::string& path, const std::string& what, int err)
-    {
-        return { "EXPORT_WRITE", what + (err ? std::string(": ") + std::strerror(err) : std::string()), path,
-            "check that the folder can be created, is writable and has free space" };
-    }
-
-    /// A temp file beside `target`, renamed over it by commit(), removed otherwise.
-    class PendingFile {
-    public:
-        explicit PendingFile(std::string target)
-            : m_target(std::move(target))
-        {
-        }
-        ~PendingFile()
-        {
-            if (!m_temp.empty() && !m_committed)
-                std::remove(m_temp.c_str());
-        }
-        PendingFile(const PendingFile&) = delete;
-        PendingFile& operator=(const PendingFile&) = delete;
-
-        core::Status write(const std::string& text)
-        {
-            const std::filesystem::path p(m_target);
-            std::string pattern = (p.parent_path() / ("." + p.filename().string() + ".tmp-XXXXXX")).string();
-            const int fd = ::mkstemp(pattern.data());
-            if (fd < 0)
-                return writeError(m_target, "cannot create a temp file", errno);
-            m_temp = pattern;
-            const mode_t mask = ::umask(0);
-            ::umask(mask);
-            ::fchmod(fd, 0666 & ~mask);
-            std::size_t done = 0;
-            while (done < text.size()) {
-                const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-                if (n < 0 && errno == EINTR)
-                    continue;
-                if (n <= 0) {
-                    const int err = errno;
-                    ::close(fd);
-                    return writeError(m_target, "cannot write", err);
-                }
-                done += static_cast<std::size_t>(n);
-            }
-            const bool synced = ::fsync(fd) == 0;
-            const int err = errno;
-            if (::close(fd) != 0 || !synced)
-                return writeError(m_target, "cannot flush the file to disk", synced ? errno : err);
-            return core::Status::success();
-        }
-
-        core::Status commit()
-        {
-            if (std::rename(m_temp.c_str(), m_target.c_str()) != 0)
-                return writeError(m_target, "cannot replace the file", errno);
-            m_committed = true;
-            return core::Status::success();
-        }
-
-    private:
-        std::string m_target;
-        std::string m_temp;
-        bool m_committed = false;
-    };
-
 } // namespace
 
 void writeNetboxDevicesCsv(const core::Plan& plan, std::ostream& out, const NetboxOptions& options)
@@ -399,7 +330,8 @@ core::Status writeNetboxCsv(const core::Plan& plan, const std::string& folder, c
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec || !std::filesystem::is_directory(folder, ec))
-        return writeError(folder, "cannot create the folder", ec ? ec.value() : ENOTDIR);
+        return core::Error { "EXPORT_WRITE", "cannot create the folder: " + std::string(std::strerror(ec ? ec.value() : ENOTDIR)), folder,
+            "check that the folder can be created and is writable" };
     using Writer = void (*)(const core::Plan&, std::ostream&, const NetboxOptions&);
     const std::pair<const char*, Writer> files[] = {
         { kNetboxDevicesFile, &writeNetboxDevicesCsv },
@@ -407,21 +339,17 @@ core::Status writeNetboxCsv(const core::Plan& plan, const std::string& folder, c
         { kNetboxCablesFile, &writeNetboxCablesCsv },
     };
     // Write all three temp files first, then rename: a failure leaves the old files in place.
-    std::vector<std::unique_ptr<PendingFile>> pending;
+    std::vector<std::unique_ptr<core::PendingFile>> pending;
     for (const auto& [name, writer] : files) {
         std::ostringstream text;
         writer(plan, text, options);
-        pending.push_back(std::make_unique<PendingFile>((std::filesystem::path(folder) / name).string()));
+        pending.push_back(std::make_unique<core::PendingFile>((std::filesystem::path(folder) / name).string(), "EXPORT_WRITE"));
         if (auto status = pending.back()->write(text.str()); !status)
             return status;
     }
     for (auto& file : pending)
         if (auto status = file->commit(); !status)
             return status;
-    if (const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); fd >= 0) {
-        ::fsync(fd); // best effort: makes the renames durable
-        ::close(fd);
-    }
     return core::Status::success();
 }
 

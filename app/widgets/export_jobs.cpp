@@ -3,6 +3,7 @@
 #include "app/widgets/export_jobs.h"
 
 #include "app/widgets/report_pdf.h"
+#include "core/pending_file.h"
 #include "core/plan_json.h"
 #include "planner/addressing.h"
 #include "planner/exporters.h"
@@ -11,7 +12,6 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QPointer>
 #include <QSaveFile>
@@ -36,21 +36,16 @@ namespace {
         return {};
     }
 
-    /// libxlsxwriter writes the path itself: write beside the target, then rename over it.
+    /// libxlsxwriter writes the path itself: into a temp file beside the target, renamed over it.
     QString saveXlsx(const QString& target, const std::function<core::Status(const std::string&)>& write)
     {
-        const QString temp = target + QStringLiteral(".part");
-        const core::Status status = write(temp.toStdString());
-        if (!status) {
-            QFile::remove(temp);
-            return QString::fromStdString(status.error().toString());
-        }
-        QFile::remove(target);
-        if (!QFile::rename(temp, target)) {
-            QFile::remove(temp);
-            return ExportText::tr("Cannot replace %1").arg(target);
-        }
-        return {};
+        core::PendingFile file(target.toStdString(), "EXPORT_WRITE");
+        core::Status status = file.status();
+        if (status)
+            status = write(file.path());
+        if (status)
+            status = file.commit();
+        return status ? QString() : QString::fromStdString(status.error().toString());
     }
 
     template <class Writer>

@@ -96,6 +96,34 @@ TEST(ReportPdf, HasTheSummaryTopologyBomAndFindingsOnSeveralPages)
     }
 }
 
+// libxlsxwriter writes the file by name: into a temp file beside the target, renamed over it, so
+// an old workbook is replaced whole and a failed export leaves nothing behind.
+TEST(Export, XlsxReplacesTheOldFileWholeAndLeavesNoTempFile)
+{
+    app::MainWindow w(catalog());
+    ASSERT_TRUE(planSpec(w.controller(), exampleSpec("dgx-h100-superpod-1su")));
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("fabric.xlsx"));
+    {
+        QFile old(path);
+        ASSERT_TRUE(old.open(QIODevice::WriteOnly));
+        old.write("an old workbook");
+    }
+    for (const QString& kind : { QStringLiteral("bom-xlsx"), QStringLiteral("cables-xlsx") }) {
+        const QString error = app::writeExport(*w.controller().plan(), catalog().get(), kind, path);
+        ASSERT_TRUE(error.isEmpty()) << kind.toStdString() << ": " << error.toStdString();
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+        EXPECT_TRUE(file.readAll().startsWith("PK\x03\x04")) << kind.toStdString(); // a zip: the workbook
+        EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList { QStringLiteral("fabric.xlsx") });
+    }
+    const QString absent = dir.filePath(QStringLiteral("absent/fabric.xlsx"));
+    const QString error = app::writeExport(*w.controller().plan(), catalog().get(), QStringLiteral("bom-xlsx"), absent);
+    EXPECT_TRUE(error.contains(absent)) << error.toStdString();
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList { QStringLiteral("fabric.xlsx") });
+}
+
 TEST(CompareView, HighlightsCellsThatDifferFromTheFirstPin)
 {
     app::PlanController controller(catalog());

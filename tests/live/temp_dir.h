@@ -41,6 +41,8 @@ public:
     TempDir& operator=(const TempDir&) = delete;
 
     const std::filesystem::path& path() const { return m_path; }
+    /// The path of `name` in the folder (nothing is created).
+    std::filesystem::path file(const std::string& name) const { return m_path / name; }
 
     /// Writes `text` to the file `name` (relative to the folder; parent folders are created)
     /// and returns its path.
