@@ -3,7 +3,6 @@
 #include "core/store/project_store.h"
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "core/store/sqlite_connection.h"
+#include "tests/live/temp_dir.h"
 
 using namespace railyard::core;
 using namespace railyard::core::store;
@@ -26,33 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh folder under the system temp dir, removed with everything in it.
-class TempDir {
-public:
-    TempDir()
-    {
-        static std::atomic<int> counter { 0 };
-        std::random_device rd;
-        const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-        m_path = fs::temp_directory_path()
-            / ("railyard-store-test-" + std::to_string(stamp) + "-" + std::to_string(rd()) + "-"
-                + std::to_string(counter++));
-        fs::create_directories(m_path);
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    fs::path file(const std::string& name) const { return m_path / name; }
-    const fs::path& path() const { return m_path; }
-
-private:
-    fs::path m_path;
-};
+using railyard::live::test::TempDir;
 
 std::string readBytes(const fs::path& path)
 {

@@ -3,6 +3,8 @@
 // Helpers of the railyard-cli end-to-end tests: run the binary, capture its output and status.
 #pragma once
 
+#include "tests/live/temp_dir.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -39,25 +41,7 @@ inline std::string readText(const fs::path& path)
     return text.str();
 }
 
-/// A scratch folder removed at the end of the test.
-class TempDir {
-public:
-    TempDir()
-    {
-        std::string pattern = (fs::temp_directory_path() / "railyard-cli-test-XXXXXX").string();
-        m_path = ::mkdtemp(pattern.data()) ? fs::path(pattern) : fs::path();
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        if (!m_path.empty())
-            fs::remove_all(m_path, ec);
-    }
-    const fs::path& path() const { return m_path; }
-
-private:
-    fs::path m_path;
-};
+using live::test::TempDir;
 
 /// Runs railyard-cli with `args`; stdout and stderr go to files (no pipe deadlock on big output).
 inline CliRun runCli(const std::vector<std::string>& args)

@@ -20,7 +20,6 @@
 #include <fstream>
 #include <limits>
 #include <map>
-#include <random>
 #include <set>
 #include <thread>
 
@@ -34,23 +33,6 @@ namespace {
     namespace fs = std::filesystem;
     using test::unusedLoopbackPort;
     using Clock = std::chrono::steady_clock;
-
-    fs::path tempBase()
-    {
-        // The emulated trees are thousands of small files: on a RAM file system when there is one.
-        std::error_code ec;
-        if (fs::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0)
-            return "/dev/shm";
-        return fs::temp_directory_path();
-    }
-
-    fs::path makeTempDir(const std::string& tag)
-    {
-        std::random_device rd;
-        const fs::path p = tempBase() / ("railyard-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
-        fs::create_directories(p);
-        return p;
-    }
 
     /// A child process (stdout and stderr to `log`), killed when the object goes.
     class Child {
@@ -199,6 +181,7 @@ namespace {
 
     /// One emulated fabric served by railyard-sim for the whole suite.
     struct SimFabric {
+        test::TempDir scratch;
         fs::path root;
         std::unique_ptr<Child> sim;
         std::vector<std::string> planArgs; ///< "--example", NAME or "--plan", FILE
@@ -208,15 +191,16 @@ namespace {
         /// `extra`: more railyard-sim options (--ibsim); `traffic`: its --traffic.
         SimFabric(const std::string& tag, std::vector<std::string> plan, const std::string& faults,
             const std::string& traffic = "idle", const std::vector<std::string>& extra = {})
-            : root(makeTempDir(tag))
+            : scratch(tag, test::TempDir::Place::PreferRam)
+            , root(scratch.path())
             , planArgs(std::move(plan))
         {
-            std::ofstream(root.parent_path() / (root.filename().string() + ".faults.json")) << faults;
+            std::ofstream(root / "faults.json") << faults;
             std::vector<std::string> argv { RAILYARD_SIM };
             argv.insert(argv.end(), planArgs.begin(), planArgs.end());
             const fs::path dir = root / "sim";
             argv.insert(argv.end(),
-                { "--root", dir.string(), "--faults", (root.parent_path() / (root.filename().string() + ".faults.json")).string(),
+                { "--root", dir.string(), "--faults", (root / "faults.json").string(),
                     "--traffic", traffic, "--seconds", "300" });
             argv.insert(argv.end(), extra.begin(), extra.end());
             sim = std::make_unique<Child>(argv, root / "sim.log");
@@ -228,10 +212,7 @@ namespace {
         }
         ~SimFabric()
         {
-            sim.reset();
-            std::error_code ec;
-            fs::remove(root.parent_path() / (root.filename().string() + ".faults.json"), ec);
-            fs::remove_all(root, ec);
+            sim.reset(); // before the scratch folder goes
         }
         fs::path agentsJson() const { return root / "sim" / "agents.json"; }
 
@@ -371,7 +352,8 @@ TEST(LiveWatchCli, ALateLastAnswerIsWaitedForAndAHungAgentIsReported)
     test::NeverAnswers hung;
     ASSERT_TRUE(slow.ok());
     ASSERT_TRUE(hung.ok());
-    const fs::path dir = makeTempDir("e2e-late");
+    const test::TempDir scratch("e2e-late");
+    const fs::path& dir = scratch.path();
     const fs::path spec = dir / "spec.plan.json";
     std::ofstream(spec) << R"({ "name": "late", "fabric": "infiniband", "nodes": 2, "node_type": "dgx-h100",
         "link": { "generation": "NDR", "width": 4 } })";
@@ -380,8 +362,6 @@ TEST(LiveWatchCli, ALateLastAnswerIsWaitedForAndAHungAgentIsReported)
         nlohmann::json::array({ { { "node", "node001" }, { "url", slow.url() } }, { { "node", "node002" }, { "url", hung.url() } } }) } };
     const ProgramRun r = run({ RAILYARD_CLI, "live", "watch", "--plan", spec.string(), "--agents", agents.string(), "--seconds", "0.6",
         "--interval-ms", "300", "--timeout-ms", "2500", "--json" });
-    std::error_code ec;
-    fs::remove_all(dir, ec);
     EXPECT_EQ(asked.load(), 3); // the baseline and two intervals, nothing asked after the last
     EXPECT_EQ(r.status, 3) << r.out; // the hung agent: the watch is not complete
     EXPECT_NE(r.out.find("waiting for the answers of 2 agents (the deadline is 2500 ms)"), std::string::npos) << r.out;
@@ -397,7 +377,8 @@ TEST(LiveWatchCli, ALateLastAnswerIsWaitedForAndAHungAgentIsReported)
 
 TEST_F(LiveCheckCli, ChecksAndWatchesAreStoredInTheProjectWithTheirSeries)
 {
-    const fs::path dir = makeTempDir("e2e-project");
+    const test::TempDir scratch("e2e-project");
+    const fs::path& dir = scratch.path();
     const std::string project = (dir / "bringup.railyard").string();
     std::vector<std::string> check { "--agents", s_ib->agentsJson().string(), "--project", project };
     EXPECT_EQ(s_ib->check(check).status, 1); // the faults are error findings
@@ -432,8 +413,6 @@ TEST_F(LiveCheckCli, ChecksAndWatchesAreStoredInTheProjectWithTheirSeries)
     const auto points = series->query("rail 0", "tx_gbps", 0, std::numeric_limits<std::int64_t>::max());
     ASSERT_TRUE(points);
     EXPECT_GE(points->size(), 2u);
-    std::error_code ec;
-    fs::remove_all(dir, ec);
 }
 
 TEST_F(LiveCheckCli, UnreachableHungAndKilledAgentsGiveExit3AndTheOthersAreChecked)
@@ -520,21 +499,19 @@ TEST(LiveCheckDumpsCli, TextOutputNamesWhatTheNodesOutputsDidNotGive)
 {
     if (const std::string missing = programsMissing(); !missing.empty())
         FAIL() << "not built:" << missing;
-    const fs::path root = makeTempDir("e2e-dumps-notes");
+    const test::TempDir dumps("e2e-dumps-notes");
+    const fs::path& root = dumps.path();
     for (int n = 1; n <= 12; ++n) {
         const std::string node = "node" + std::string(n < 10 ? "00" : "0") + std::to_string(n);
         fs::create_directories(root / node);
         std::ofstream(root / node / "ethtool-s-ib0.txt") << "NIC statistics:\n     rx_bytes: 1\n";
     }
     std::ofstream(root / "node003" / "ibstat.txt.bak") << "CA 'mlx5_0'\n";
-    const fs::path projectDir = makeTempDir("e2e-dumps-notes-project");
-    const std::string project = (projectDir / "bringup.railyard").string();
+    const test::TempDir projectDir("e2e-dumps-notes-project");
+    const std::string project = projectDir.file("bringup.railyard").string();
     const ProgramRun r
         = run({ RAILYARD_CLI, "live", "check", "--example", "dgx-h100-superpod-1su", "--dumps", root.string(), "--project", project });
     const ProgramRun shown = run({ RAILYARD_CLI, "results", "show", "1", "--project", project });
-    std::error_code ec;
-    fs::remove_all(root, ec);
-    fs::remove_all(projectDir, ec);
     EXPECT_EQ(r.status, 3) << r.out; // planned nodes without a folder
     const std::size_t at = r.out.find("\nreading notes (");
     ASSERT_NE(at, std::string::npos) << r.out;
@@ -617,7 +594,8 @@ TEST(LiveWatchSwitchesCli, ACongestedUplinkShowsOnItsLeafFromTheSwitchesOwnCount
         FAIL() << "not built:" << missing;
     if (const auto tools = ibsimtest::findTools(); !tools.missing.empty())
         GTEST_SKIP() << tools.missing;
-    const fs::path dir = makeTempDir("e2e-switches-spec");
+    const test::TempDir scratch("e2e-switches-spec");
+    const fs::path& dir = scratch.path();
     const fs::path spec = dir / "spec.plan.json";
     std::ofstream(spec) << R"({ "name": "switch counters", "fabric": "infiniband", "nodes": 8, "su_size": 4,
         "node_type": "dgx-h100", "link": { "generation": "NDR", "width": 4 } })";
@@ -632,8 +610,6 @@ TEST(LiveWatchSwitchesCli, ACongestedUplinkShowsOnItsLeafFromTheSwitchesOwnCount
     const ProgramRun r = run({ RAILYARD_CLI, "live", "watch", "--plan", spec.string(), "--agents", fabric.agentsJson().string(),
         "--switches", "--ibsim", "--seconds", "3", "--json" });
     ::unsetenv("IBSIM_SOCKNAME");
-    std::error_code ec;
-    fs::remove_all(dir, ec);
     EXPECT_EQ(r.status, 0) << r.out; // congestion is a warning
     const nlohmann::json doc = jsonOf(r.out);
     ASSERT_TRUE(doc.is_object()) << r.out;
