@@ -3,11 +3,11 @@
 #include "core/examples.h"
 
 #include "core/builtin_resources.h"
+#include "core/text.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cctype>
 
 namespace railyard::core {
 
@@ -25,31 +25,6 @@ namespace {
         return {};
     }
 
-    // "…-2su" before "…-16su": digit runs compare as numbers.
-    bool naturalLess(std::string_view a, std::string_view b)
-    {
-        std::size_t i = 0, j = 0;
-        while (i < a.size() && j < b.size()) {
-            if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
-                const std::size_t ei = a.find_first_not_of("0123456789", i);
-                const std::size_t ej = b.find_first_not_of("0123456789", j);
-                const std::string_view na = a.substr(i, ei - i), nb = b.substr(j, ej - j);
-                if (na.size() != nb.size())
-                    return na.size() < nb.size();
-                if (na != nb)
-                    return na < nb;
-                i += na.size();
-                j += nb.size();
-                continue;
-            }
-            if (a[i] != b[j])
-                return a[i] < b[j];
-            ++i;
-            ++j;
-        }
-        return a.size() - i < b.size() - j;
-    }
-
 } // namespace
 
 std::vector<Example> builtinExamples()
@@ -62,6 +37,7 @@ std::vector<Example> builtinExamples()
         name.remove_suffix(kSuffix.size());
         out.push_back({ std::string(name), std::string(file.path), file.content, titleOf(file.content) });
     }
+    // "…-2su" before "…-16su".
     std::sort(out.begin(), out.end(), [](const Example& a, const Example& b) { return naturalLess(a.name, b.name); });
     return out;
 }

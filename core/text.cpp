@@ -3,6 +3,7 @@
 #include "core/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace railyard::core {
@@ -77,6 +78,63 @@ std::string_view utf8Prefix(std::string_view text, std::size_t maxBytes)
     if ((static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
         end = maxBytes;
     return text.substr(0, end);
+}
+
+bool naturalLess(std::string_view a, std::string_view b)
+{
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < a.size() && j < b.size()) {
+        const bool da = std::isdigit(static_cast<unsigned char>(a[i])) != 0;
+        const bool db = std::isdigit(static_cast<unsigned char>(b[j])) != 0;
+        if (da && db) {
+            std::size_t ei = i;
+            std::size_t ej = j;
+            while (ei < a.size() && std::isdigit(static_cast<unsigned char>(a[ei])))
+                ++ei;
+            while (ej < b.size() && std::isdigit(static_cast<unsigned char>(b[ej])))
+                ++ej;
+            // Compare the digit runs as numbers: drop leading zeros, then length, then text.
+            std::string_view ra = a.substr(i, ei - i);
+            std::string_view rb = b.substr(j, ej - j);
+            while (ra.size() > 1 && ra.front() == '0')
+                ra.remove_prefix(1);
+            while (rb.size() > 1 && rb.front() == '0')
+                rb.remove_prefix(1);
+            if (ra.size() != rb.size())
+                return ra.size() < rb.size();
+            if (ra != rb)
+                return ra < rb;
+            i = ei;
+            j = ej;
+            continue;
+        }
+        if (a[i] != b[j])
+            return a[i] < b[j];
+        ++i;
+        ++j;
+    }
+    return a.size() - i < b.size() - j;
+}
+
+bool csvNeedsQuotes(std::string_view field)
+{
+    return field.find_first_of(",\"\r\n") != std::string_view::npos;
+}
+
+void appendCsvField(std::string& row, std::string_view field)
+{
+    if (!csvNeedsQuotes(field)) {
+        row += field;
+        return;
+    }
+    row += '"';
+    for (const char c : field) {
+        if (c == '"')
+            row += '"';
+        row += c;
+    }
+    row += '"';
 }
 
 } // namespace railyard::core

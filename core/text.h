@@ -23,5 +23,13 @@ std::string formatCount(long long value);
 /// The first `maxBytes` bytes of `text`, or fewer so that the cut does not split a UTF-8
 /// character (a message that quotes a cut line must stay UTF-8, or printing it as JSON throws).
 std::string_view utf8Prefix(std::string_view text, std::size_t maxBytes);
+/// Natural order: digit runs compare as numbers ("2" < "10", "mlx5_2" < "mlx5_10",
+/// "dgx-h100-superpod-2su" < "...-16su"), leading zeros aside; the rest byte by byte.
+bool naturalLess(std::string_view a, std::string_view b);
+
+/// True when a CSV field must be quoted (RFC 4180: a comma, a quote or a line break in it).
+bool csvNeedsQuotes(std::string_view field);
+/// Appends one CSV field to `row`, quoted and with doubled quotes when csvNeedsQuotes().
+void appendCsvField(std::string& row, std::string_view field);
 
 } // namespace railyard::core

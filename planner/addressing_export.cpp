@@ -5,6 +5,8 @@
 // CSV still quotes by RFC 4180 so that a future name rule cannot break a row.
 #include "planner/addressing.h"
 
+#include "core/text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string_view>
@@ -15,21 +17,6 @@ namespace {
 
     constexpr std::string_view kHeader = "kind,name,address,prefix_length,peer,peer_address,asn,rail,plane,tier\n";
     constexpr std::size_t kChunkBytes = std::size_t { 1 } << 20;
-
-    void field(std::string& row, std::string_view text)
-    {
-        if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
-            row += text;
-            return;
-        }
-        row += '"';
-        for (const char c : text) {
-            if (c == '"')
-                row += '"';
-            row += c;
-        }
-        row += '"';
-    }
 
     std::string planeText(int plane) { return plane > 0 ? std::to_string(plane) : std::string(); }
 
@@ -90,9 +77,9 @@ void writeAddressesCsv(const core::Plan& plan, const AddressPlan& addresses, std
         const AddressRow r = addressRow(plan, addresses, i);
         b += r.kind;
         b += ',';
-        field(b, r.name);
+        core::appendCsvField(b, r.name);
         b += ',' + r.address + ',' + std::to_string(r.prefixLength) + ',';
-        field(b, r.peer);
+        core::appendCsvField(b, r.peer);
         b += ',' + r.peerAddress + ',' + r.asn + ',' + r.rail + ',' + r.plane + ',' + r.tier + '\n';
         if (b.size() >= kChunkBytes) {
             out.write(b.data(), static_cast<std::streamsize>(b.size()));

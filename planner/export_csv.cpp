@@ -30,27 +30,6 @@ namespace {
     constexpr std::string_view kBomHeader = "category,item,part,catalog_id,length_m,quantity,"
                                             "unit_price_usd,total_price_usd,unit_power_w\n";
 
-    bool needsQuotes(std::string_view field)
-    {
-        return field.find_first_of(",\"\r\n") != std::string_view::npos;
-    }
-
-    /// Appends one field, quoted and with doubled quotes when RFC 4180 asks for it.
-    void appendField(std::string& row, std::string_view field)
-    {
-        if (!needsQuotes(field)) {
-            row += field;
-            return;
-        }
-        row += '"';
-        for (char c : field) {
-            if (c == '"')
-                row += '"';
-            row += c;
-        }
-        row += '"';
-    }
-
     void appendInt(std::string& row, long long value)
     {
         char buf[24];
@@ -116,11 +95,11 @@ namespace {
         const core::Link& link = plan.links[index];
         const std::string a = plan.portName(link.a);
         const std::string b = plan.portName(link.b);
-        appendField(row, a);
+        core::appendCsvField(row, a);
         row += ',';
         appendCage(row, plan, link.a);
         row += ',';
-        appendField(row, b);
+        core::appendCsvField(row, b);
         row += ',';
         appendCage(row, plan, link.b);
         row += ',';
@@ -131,17 +110,17 @@ namespace {
         row += length(link.lengthM);
         row += ',';
         if (link.assembly < plan.assemblies.size()) {
-            appendField(row, plan.assemblies[link.assembly].cable);
+            core::appendCsvField(row, plan.assemblies[link.assembly].cable);
             row += ',';
             appendInt(row, static_cast<long long>(link.assembly) + 1);
         } else {
             row += ',';
         }
         row += link.installed ? ",yes," : ",no,";
-        if (needsQuotes(a) || needsQuotes(b)) {
+        if (core::csvNeedsQuotes(a) || core::csvNeedsQuotes(b)) {
             std::string label;
             appendLabel(label, index, a, b);
-            appendField(row, label);
+            core::appendCsvField(row, label);
         } else {
             appendLabel(row, index, a, b); // the common case: no temporary
         }
@@ -174,13 +153,13 @@ namespace {
 
     void appendBomLine(std::string& row, const core::BomLine& line)
     {
-        appendField(row, line.category);
+        core::appendCsvField(row, line.category);
         row += ',';
-        appendField(row, line.item);
+        core::appendCsvField(row, line.item);
         row += ',';
-        appendField(row, line.part);
+        core::appendCsvField(row, line.part);
         row += ',';
-        appendField(row, line.catalogId);
+        core::appendCsvField(row, line.catalogId);
         row += ',';
         if (line.lengthM > 0)
             row += core::formatNumber(line.lengthM);

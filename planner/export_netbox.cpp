@@ -49,28 +49,13 @@ namespace {
     constexpr std::size_t kMaxLabel = 100; ///< NetBox Cable.label max_length
     constexpr std::string_view kTermination = "dcim.interface";
 
-    void appendField(std::string& row, std::string_view field)
-    {
-        if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
-            row += field;
-            return;
-        }
-        row += '"';
-        for (char c : field) {
-            if (c == '"')
-                row += '"';
-            row += c;
-        }
-        row += '"';
-    }
-
     void appendRow(std::string& text, std::initializer_list<std::string_view> fields)
     {
         bool first = true;
         for (auto field : fields) {
             if (!first)
                 text += ',';
-            appendField(text, field);
+            core::appendCsvField(text, field);
             first = false;
         }
         text += '\n';

@@ -109,14 +109,9 @@ namespace {
 
     void csvField(std::ostream& out, const std::string& text)
     {
-        if (text.find_first_of(",\"\r\n") == std::string::npos) {
-            out << text;
-            return;
-        }
-        out << '"';
-        for (const char c : text)
-            out << (c == '"' ? "\"\"" : std::string(1, c));
-        out << '"';
+        std::string field;
+        core::appendCsvField(field, text);
+        out << field;
     }
 
     std::string optionalText(const std::optional<double>& v, int digits)

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/node/sysfs_read.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -235,50 +237,13 @@ std::vector<std::uint8_t> readBinary(const std::string& path, std::size_t maxByt
     return bytes;
 }
 
-bool naturalLess(std::string_view a, std::string_view b)
-{
-    std::size_t i = 0;
-    std::size_t j = 0;
-    while (i < a.size() && j < b.size()) {
-        const bool da = std::isdigit(static_cast<unsigned char>(a[i])) != 0;
-        const bool db = std::isdigit(static_cast<unsigned char>(b[j])) != 0;
-        if (da && db) {
-            std::size_t ei = i;
-            std::size_t ej = j;
-            while (ei < a.size() && std::isdigit(static_cast<unsigned char>(a[ei])))
-                ++ei;
-            while (ej < b.size() && std::isdigit(static_cast<unsigned char>(b[ej])))
-                ++ej;
-            // Compare the digit runs as numbers: drop leading zeros, then length, then text.
-            std::string_view ra = a.substr(i, ei - i);
-            std::string_view rb = b.substr(j, ej - j);
-            while (ra.size() > 1 && ra.front() == '0')
-                ra.remove_prefix(1);
-            while (rb.size() > 1 && rb.front() == '0')
-                rb.remove_prefix(1);
-            if (ra.size() != rb.size())
-                return ra.size() < rb.size();
-            if (ra != rb)
-                return ra < rb;
-            i = ei;
-            j = ej;
-            continue;
-        }
-        if (a[i] != b[j])
-            return a[i] < b[j];
-        ++i;
-        ++j;
-    }
-    return a.size() - i < b.size() - j;
-}
-
 std::vector<std::string> listDirectory(const std::string& path)
 {
     DIR* dir = ::opendir(path.c_str());
     if (!dir)
         return {};
     std::vector<std::string> names = entryNames(dir);
-    std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return naturalLess(a, b); });
+    std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return core::naturalLess(a, b); });
     return names;
 }
 

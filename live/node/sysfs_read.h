@@ -61,9 +61,6 @@ bool exists(const std::string& path);
 /// empty when `path` is not a readable symlink.
 std::string linkTargetName(const std::string& path);
 
-/// "2" < "10", "mlx5_2" < "mlx5_10": digit runs compare as numbers.
-bool naturalLess(std::string_view a, std::string_view b);
-
 /// The C library's text for `errnum` ("No such file or directory").
 std::string errorText(int errnum);
 

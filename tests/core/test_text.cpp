@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
-// core/text.h: a cut that never splits a UTF-8 character; comparisons that ignore ASCII case.
+// core/text.h: a cut that never splits a UTF-8 character; comparisons that ignore ASCII case;
+// natural order; CSV fields.
 #include "core/text.h"
 
 #include <gtest/gtest.h>
 
+using railyard::core::appendCsvField;
+using railyard::core::csvNeedsQuotes;
 using railyard::core::equalsIgnoreCase;
+using railyard::core::naturalLess;
 using railyard::core::startsWithIgnoreCase;
 using railyard::core::utf8Prefix;
 
@@ -42,4 +46,35 @@ TEST(Text, ComparisonsIgnoreOnlyTheCaseOfAsciiLetters)
     EXPECT_FALSE(startsWithIgnoreCase("http:", "http://"));
     EXPECT_FALSE(startsWithIgnoreCase("https://h", "http://"));
     EXPECT_EQ(railyard::core::toLower("MLX5_0 \xC3\x89"), "mlx5_0 \xC3\x89");
+}
+
+TEST(Text, NaturalOrderComparesDigitRunsAsNumbers)
+{
+    EXPECT_TRUE(naturalLess("mlx5_2", "mlx5_10"));
+    EXPECT_FALSE(naturalLess("mlx5_10", "mlx5_2"));
+    EXPECT_TRUE(naturalLess("2", "10"));
+    EXPECT_TRUE(naturalLess("mlx5_9", "mlx5_bond_0"));
+    EXPECT_TRUE(naturalLess("dgx-h100-superpod-2su", "dgx-h100-superpod-16su"));
+    EXPECT_TRUE(naturalLess("node9", "node010")); // leading zeros aside
+    EXPECT_FALSE(naturalLess("node010", "node9"));
+    EXPECT_TRUE(naturalLess("node", "node1")); // a prefix first
+    EXPECT_FALSE(naturalLess("node1", "node1"));
+    EXPECT_FALSE(naturalLess("", ""));
+}
+
+TEST(Text, CsvFieldsAreQuotedOnlyWhenRfc4180AsksForIt)
+{
+    const auto field = [](std::string_view text) {
+        std::string row;
+        appendCsvField(row, text);
+        return row;
+    };
+    EXPECT_EQ(field("su1-rail2-leaf"), "su1-rail2-leaf");
+    EXPECT_EQ(field(""), "");
+    EXPECT_EQ(field("OSFP, 2x400G"), "\"OSFP, 2x400G\"");
+    EXPECT_EQ(field("12\" tray"), "\"12\"\" tray\"");
+    EXPECT_EQ(field("two\nlines"), "\"two\nlines\"");
+    EXPECT_EQ(field("cr\r"), "\"cr\r\"");
+    EXPECT_FALSE(csvNeedsQuotes("node007 mlx5_0; 400G"));
+    EXPECT_TRUE(csvNeedsQuotes("a,b"));
 }
