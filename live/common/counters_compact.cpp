@@ -339,13 +339,8 @@ core::Status parseCompactCounters(std::string_view text, std::string_view where,
             std::int64_t ms = 0;
             if (w.count != 4 || !number(w.w[1], version) || !number(w.w[3], ms))
                 return fail("\"railyard-counters <api_version> <node> <timestamp_ms>\" (whole numbers)");
-            if (version > std::uint64_t(kApiVersion))
-                return core::Error { "AGENT_API_VERSION",
-                    "the agent speaks API version " + std::to_string(version) + ", newer than version "
-                        + std::to_string(kApiVersion) + " that this program understands",
-                    std::string(where),
-                    "upgrade this program to a release that reads agent API version " + std::to_string(version)
-                        + ", or run an agent of API version " + std::to_string(kApiVersion) };
+            if (core::Status supported = checkApiVersion(version, where); !supported)
+                return supported.error();
             sink.begin(undash(w.w[2]), ms);
             header = true;
             continue;

@@ -643,15 +643,19 @@ core::Status checkApiVersion(const nlohmann::json& doc, std::string_view where)
     }
     const auto version = it->is_number_unsigned() ? it->get<std::uint64_t>()
                                                   : static_cast<std::uint64_t>(it->get<std::int64_t>());
-    if (version > std::uint64_t(kApiVersion)) {
-        return core::Error { "AGENT_API_VERSION",
-            "the agent speaks API version " + std::to_string(version) + ", newer than version "
-                + std::to_string(kApiVersion) + " that this program understands",
-            std::string(where),
-            "upgrade this program to a release that reads agent API version " + std::to_string(version)
-                + ", or run an agent of API version " + std::to_string(kApiVersion) };
-    }
-    return core::Status::success();
+    return checkApiVersion(version, where);
+}
+
+core::Status checkApiVersion(std::uint64_t version, std::string_view where)
+{
+    if (version <= std::uint64_t(kApiVersion))
+        return core::Status::success();
+    return core::Error { "AGENT_API_VERSION",
+        "the agent speaks API version " + std::to_string(version) + ", newer than version " + std::to_string(kApiVersion)
+            + " that this program understands",
+        std::string(where),
+        "upgrade this program to a release that reads agent API version " + std::to_string(version)
+            + ", or run an agent of API version " + std::to_string(kApiVersion) };
 }
 
 json toJson(const Inventory& inventory)

@@ -40,5 +40,8 @@ core::Result<AgentHealth> healthFromJson(const nlohmann::json& doc, std::string_
 /// Accepts a document whose `api_version` is at most kApiVersion; refuses a missing, mistyped or
 /// newer one with an error (code AGENT_API_VERSION) that names both versions and `where`.
 core::Status checkApiVersion(const nlohmann::json& doc, std::string_view where);
+/// The same for a version already read (the compact counters' header line): newer than
+/// kApiVersion is refused with an error that names both versions and what to do.
+core::Status checkApiVersion(std::uint64_t version, std::string_view where);
 
 } // namespace railyard::live
