@@ -29,6 +29,7 @@
 // tools/ folder (or RAILYARD_SIM_ROOT). An unknown node fails as ssh does (exit 255).
 #include "live/sim/nccl_tests_model.h"
 #include "live/sim/perftest_model.h"
+#include "live/sim/perftest_tools.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -699,17 +700,7 @@ int main(int argc, char** argv)
         return runSsh(argc, argv);
 
     std::vector<char*> args(argv, argv + argc);
-    std::string name = self;
-    std::string asName;
-    if (argc > 1 && std::string_view(argv[1]).rfind("--as=", 0) == 0) {
-        asName = argv[1] + 5;
-        args.erase(args.begin() + 1);
-    } else if (argc > 2 && std::string_view(argv[1]) == "--as") {
-        asName = argv[2];
-        args.erase(args.begin() + 1, args.begin() + 3);
-    }
-    if (!asName.empty())
-        name = asName;
+    const std::string name = standInTool(args);
     Options o;
     const auto collective = ncclEmuCollectiveOf(name);
     if (!collective) {

@@ -38,6 +38,7 @@
 // SIGTERM or SIGINT end it at once (exit 143 / 130); the listening socket is closed once the
 // client is in, and the process ends when the process that started it has gone.
 #include "live/sim/perftest_model.h"
+#include "live/sim/perftest_tools.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -1329,21 +1330,8 @@ int main(int argc, char** argv)
     // Which tool: argv[0]'s base name, or --as TOOL.
     std::vector<char*> args(argv, argv + argc);
     Options o;
-    std::string toolName = fs::path(argc > 0 ? argv[0] : "").filename().string();
-    o.argv0 = argc > 0 ? argv[0] : "";
-    std::string asName;
-    if (argc > 1 && std::string_view(argv[1]).rfind("--as=", 0) == 0) {
-        asName = argv[1] + 5;
-        args.erase(args.begin() + 1);
-    } else if (argc > 2 && std::string_view(argv[1]) == "--as") {
-        asName = argv[2];
-        args.erase(args.begin() + 1, args.begin() + 3);
-    }
-    if (!asName.empty()) {
-        toolName = asName;
-        o.argv0 = asName;
-        args[0] = o.argv0.data();
-    }
+    const std::string toolName = live::standInTool(args);
+    o.argv0 = args.empty() ? "" : args[0];
     o.tool = toolNamed(toolName);
     if (!o.tool && argc == 2 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "--version")) {
         if (std::string_view(argv[1]) == "--version") {

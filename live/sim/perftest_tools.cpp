@@ -64,4 +64,22 @@ core::Status writeNcclTestsTools(const fs::path& toolsDir, const fs::path& emula
     return {};
 }
 
+std::string standInTool(std::vector<char*>& args)
+{
+    const std::string_view first = args.size() > 1 ? std::string_view(args[1]) : std::string_view();
+    char* as = nullptr;
+    if (first.rfind("--as=", 0) == 0) {
+        as = args[1] + 5;
+        args.erase(args.begin() + 1);
+    } else if (first == "--as" && args.size() > 2) {
+        as = args[2];
+        args.erase(args.begin() + 1, args.begin() + 3);
+    }
+    if (as && *as) {
+        args[0] = as;
+        return as;
+    }
+    return args.empty() ? std::string() : std::filesystem::path(args[0]).filename().string();
+}
+
 } // namespace railyard::live

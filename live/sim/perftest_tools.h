@@ -12,7 +12,9 @@
 
 #include <array>
 #include <filesystem>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace railyard::live {
 
@@ -45,5 +47,10 @@ std::filesystem::path perftestEmulatorNextTo(const std::filesystem::path& progra
 /// Creates `toolsDir` (and its parents) with one symbolic link per kEmulatedPerftestTools name to
 /// `emulator` (absolute), replacing whatever has that name there. Error TOOLS_DIR naming the path.
 core::Status writePerftestTools(const std::filesystem::path& toolsDir, const std::filesystem::path& emulator);
+
+/// The tool a stand-in plays, from its command line `args` (argv): a first argument `--as TOOL`
+/// or `--as=TOOL`, which is taken out of `args`, else the base name of args[0]. With --as,
+/// args[0] becomes TOOL too, so that the option parser's messages name the tool.
+std::string standInTool(std::vector<char*>& args);
 
 } // namespace railyard::live

@@ -1009,5 +1009,25 @@ namespace {
         }
     }
 
+    TEST(PerftestTools, AStandInPlaysTheToolOfItsNameOrOfItsFirstAsOption)
+    {
+        const auto play = [](std::vector<std::string> argv) {
+            std::vector<char*> args;
+            for (std::string& a : argv)
+                args.push_back(a.data());
+            std::string tool = standInTool(args);
+            std::vector<std::string> left(args.begin(), args.end());
+            return std::pair(tool, left);
+        };
+        using Args = std::vector<std::string>;
+        EXPECT_EQ(play({ "/root/tools/ib_write_bw", "-d", "mlx5_0" }), std::pair(std::string("ib_write_bw"), Args { "/root/tools/ib_write_bw", "-d", "mlx5_0" }));
+        EXPECT_EQ(play({ "railyard-perftest-emu", "--as", "ib_read_bw", "-s", "1M" }), std::pair(std::string("ib_read_bw"), Args { "ib_read_bw", "-s", "1M" }));
+        EXPECT_EQ(play({ "railyard-nccl-tests-emu", "--as=all_reduce_perf", "-b", "8" }), std::pair(std::string("all_reduce_perf"), Args { "all_reduce_perf", "-b", "8" }));
+        // Only the first argument: a later --as is the tool's own (and refused by it).
+        EXPECT_EQ(play({ "ib_write_bw", "-d", "--as", "x" }).first, "ib_write_bw");
+        EXPECT_EQ(play({ "railyard-perftest-emu", "--as" }), std::pair(std::string("railyard-perftest-emu"), Args { "railyard-perftest-emu", "--as" }));
+        EXPECT_EQ(play({ "railyard-perftest-emu", "--as=" }), std::pair(std::string("railyard-perftest-emu"), Args { "railyard-perftest-emu" }));
+    }
+
 } // namespace
 } // namespace railyard::live
