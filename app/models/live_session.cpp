@@ -149,21 +149,7 @@ bool LiveSession::connectAgentsFile(const QString& path)
         emit failed(tr("Cannot use %1: %2").arg(path, text(file.errors())));
         return false;
     }
-    std::string token;
-    if (!file->tokenFile.empty()) {
-        core::Result<std::string> read = live::readTokenFile(file->tokenFile);
-        if (!read) {
-            emit failed(tr("Cannot read the agents' token: %1").arg(text(read.errors())));
-            return false;
-        }
-        token = *read;
-    }
-    disconnectFabric();
-    ++m_connection;
-    m_sourceName = path;
-    setState(State::Starting);
-    startPolling(file->agents, token, nullptr);
-    return true;
+    return connectAgents(path, std::move(file->agents), file->tokenFile);
 }
 
 bool LiveSession::connectHostfile(const QString& path, int port, const QString& tokenFile)
@@ -177,9 +163,14 @@ bool LiveSession::connectHostfile(const QString& path, int port, const QString& 
         emit failed(tr("Cannot use %1: %2").arg(path, text(agents.errors())));
         return false;
     }
+    return connectAgents(path, std::move(*agents), tokenFile.toStdString());
+}
+
+bool LiveSession::connectAgents(const QString& sourceName, std::vector<live::AgentEndpoint> agents, const std::string& tokenFile)
+{
     std::string token;
-    if (!tokenFile.isEmpty()) {
-        core::Result<std::string> read = live::readTokenFile(tokenFile.toStdString());
+    if (!tokenFile.empty()) {
+        core::Result<std::string> read = live::readTokenFile(tokenFile);
         if (!read) {
             emit failed(tr("Cannot read the agents' token: %1").arg(text(read.errors())));
             return false;
@@ -188,9 +179,9 @@ bool LiveSession::connectHostfile(const QString& path, int port, const QString& 
     }
     disconnectFabric();
     ++m_connection;
-    m_sourceName = path;
+    m_sourceName = sourceName;
     setState(State::Starting);
-    startPolling(std::move(*agents), token, nullptr);
+    startPolling(std::move(agents), token, nullptr);
     return true;
 }
 

@@ -174,6 +174,8 @@ signals:
     void failed(const QString& message);
 
 private:
+    /// Reads the token (when a file is named), then polls `agents`; false with failed() otherwise.
+    bool connectAgents(const QString& sourceName, std::vector<live::AgentEndpoint> agents, const std::string& tokenFile);
     /// Polls on `thread` (the demo's, which then updates its counters before each round) or on a
     /// thread of its own (null).
     void startPolling(std::vector<live::AgentEndpoint> agents, const std::string& token, QThread* thread);
