@@ -12,6 +12,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QPointer>
 #include <QSaveFile>
@@ -39,7 +40,7 @@ namespace {
     /// libxlsxwriter writes the path itself: into a temp file beside the target, renamed over it.
     QString saveXlsx(const QString& target, const std::function<core::Status(const std::string&)>& write)
     {
-        core::PendingFile file(target.toStdString(), "EXPORT_WRITE");
+        core::PendingFile file(QFile::encodeName(target).toStdString(), "EXPORT_WRITE");
         core::Status status = file.status();
         if (status)
             status = write(file.path());

@@ -426,10 +426,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot replace %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export bill of materials</source>
         <translation type="unfinished"></translation>
     </message>

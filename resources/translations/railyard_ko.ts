@@ -425,10 +425,6 @@
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <source>Cannot replace %1</source>
-        <translation>%1을(를) 교체할 수 없습니다</translation>
-    </message>
-    <message>
         <source>Export bill of materials</source>
         <translation>자재 명세서 내보내기</translation>
     </message>
