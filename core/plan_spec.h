@@ -80,6 +80,9 @@ struct Ipv4Prefix {
 };
 /// "10.1.2.3"
 std::string formatIpv4(std::uint32_t address);
+/// Parses "a.b.c.d" (host order); nullopt when it is anything else, leading zeros included ("010"
+/// reads as octal in some tools and decimal in others).
+std::optional<std::uint32_t> parseIpv4(std::string_view text);
 /// Parses "a.b.c.d/len" (IPv4 only). Sets `problem` and returns nullopt when malformed, or when
 /// bits are set past the prefix length ("10.0.0.1/15: host bits set; the network is 10.0.0.0/15").
 std::optional<Ipv4Prefix> parseIpv4Prefix(std::string_view text, std::string& problem);

@@ -555,32 +555,6 @@ namespace {
         }
     }
 
-    std::optional<std::uint32_t> parseIpv4(std::string_view text)
-    {
-        std::uint32_t out = 0;
-        for (int i = 0; i < 4; ++i) {
-            if (i > 0) {
-                if (text.empty() || text.front() != '.')
-                    return std::nullopt;
-                text.remove_prefix(1);
-            }
-            std::size_t n = 0;
-            while (n < text.size() && n < 4 && text[n] >= '0' && text[n] <= '9')
-                ++n;
-            // No leading zeros: "010" reads as octal in some tools and decimal in others.
-            if (n == 0 || n > 3 || (n > 1 && text[0] == '0'))
-                return std::nullopt;
-            const int octet = std::stoi(std::string(text.substr(0, n)));
-            if (octet > 255)
-                return std::nullopt;
-            out = (out << 8) | static_cast<std::uint32_t>(octet);
-            text.remove_prefix(n);
-        }
-        if (!text.empty())
-            return std::nullopt;
-        return out;
-    }
-
 } // namespace
 
 bool isRdmaMtu(int mtu)
@@ -616,6 +590,32 @@ std::string formatIpv4(std::uint32_t a)
 {
     return std::to_string(a >> 24) + '.' + std::to_string((a >> 16) & 0xFF) + '.' + std::to_string((a >> 8) & 0xFF) + '.'
         + std::to_string(a & 0xFF);
+}
+
+std::optional<std::uint32_t> parseIpv4(std::string_view text)
+{
+    std::uint32_t out = 0;
+    for (int i = 0; i < 4; ++i) {
+        if (i > 0) {
+            if (text.empty() || text.front() != '.')
+                return std::nullopt;
+            text.remove_prefix(1);
+        }
+        std::size_t n = 0;
+        while (n < text.size() && n < 4 && text[n] >= '0' && text[n] <= '9')
+            ++n;
+        // No leading zeros: "010" reads as octal in some tools and decimal in others.
+        if (n == 0 || n > 3 || (n > 1 && text[0] == '0'))
+            return std::nullopt;
+        const int octet = std::stoi(std::string(text.substr(0, n)));
+        if (octet > 255)
+            return std::nullopt;
+        out = (out << 8) | static_cast<std::uint32_t>(octet);
+        text.remove_prefix(n);
+    }
+    if (!text.empty())
+        return std::nullopt;
+    return out;
 }
 
 std::string Ipv4Prefix::toString() const

@@ -2,12 +2,11 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/node/host_network.h"
 
+#include "core/plan_spec.h"
 #include "live/common/json_fields.h"
 #include "live/node/sysfs_read.h"
 
 #include <nlohmann/json.hpp>
-
-#include <cstdio>
 
 namespace railyard::live {
 
@@ -155,22 +154,16 @@ std::string ipv4OfGid(std::string_view gid)
     static constexpr std::string_view kMapped = "0000:0000:0000:0000:0000:ffff:";
     if (gid.size() != kMapped.size() + 9 || !gid.starts_with(kMapped) || gid[kMapped.size() + 4] != ':')
         return {};
-    unsigned bytes[4] {};
-    for (int half = 0; half < 2; ++half) {
-        const std::string_view group = gid.substr(kMapped.size() + static_cast<std::size_t>(half) * 5, 4);
-        unsigned value = 0;
-        for (char c : group) {
+    std::uint32_t address = 0;
+    for (std::size_t at : { kMapped.size(), kMapped.size() + 5 }) {
+        for (char c : gid.substr(at, 4)) {
             const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
             if (digit < 0)
                 return {};
-            value = value * 16 + static_cast<unsigned>(digit);
+            address = address << 4 | static_cast<std::uint32_t>(digit);
         }
-        bytes[half * 2] = value >> 8;
-        bytes[half * 2 + 1] = value & 0xff;
     }
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%u.%u.%u.%u", bytes[0], bytes[1], bytes[2], bytes[3]);
-    return buf;
+    return core::formatIpv4(address);
 }
 
 HostNetwork assembleHostNetwork(const IpDumps& dumps, const std::filesystem::path& procRoot,

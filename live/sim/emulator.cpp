@@ -6,6 +6,7 @@
 // keyvalue) as the fixtures in ../shared/fixtures show them.
 #include "live/sim/emulator.h"
 
+#include "core/plan_spec.h"
 #include "live/sim/file_writer.h"
 #include "planner/exporters.h"
 #include "planner/host_config.h"
@@ -270,36 +271,25 @@ namespace {
         return buf;
     }
 
-    std::string ipv4Gid(const std::string& ip)
+    /// A GID holding an IPv4 address in its last 32 bits, after `upper` (six groups): "::ffff:a.b.c.d"
+    /// for the address itself, or the IPv6 unique local address "fd00::a.b.c.d" derived from it (the
+    /// wrong_gid_index fault: an IPv6 address configured before the IPv4 one takes GID indexes 2 and
+    /// 3, as on a real port).
+    std::string gidHoldingIpv4(const char* upper, const std::string& ip)
     {
-        unsigned a = 0, b = 0, c = 0, d = 0;
-        std::sscanf(ip.c_str(), "%u.%u.%u.%u", &a, &b, &c, &d);
+        const std::uint32_t a = core::parseIpv4(ip).value_or(0);
         char buf[48];
-        std::snprintf(buf, sizeof buf, "0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x", a, b, c, d);
+        std::snprintf(buf, sizeof buf, "%s:%04x:%04x", upper, a >> 16, a & 0xffff);
         return buf;
     }
-
-    /// An IPv6 unique local address derived from the IPv4 one (the wrong_gid_index fault: an IPv6
-    /// address configured before the IPv4 one takes GID indexes 2 and 3, as on a real port).
-    std::string ulaGid(const std::string& ip)
-    {
-        unsigned a = 0, b = 0, c = 0, d = 0;
-        std::sscanf(ip.c_str(), "%u.%u.%u.%u", &a, &b, &c, &d);
-        char buf[48];
-        std::snprintf(buf, sizeof buf, "fd00:0000:0000:0000:0000:0000:%02x%02x:%02x%02x", a, b, c, d);
-        return buf;
-    }
+    constexpr const char* kIpv4Mapped = "0000:0000:0000:0000:0000:ffff";
+    constexpr const char* kUniqueLocal = "fd00:0000:0000:0000:0000:0000";
 
     /// "10.0.0.13" with prefix 31 -> "10.0.0.12/31".
     std::string networkOf(const std::string& ip, int prefixLength)
     {
-        unsigned a = 0, b = 0, c = 0, d = 0;
-        std::sscanf(ip.c_str(), "%u.%u.%u.%u", &a, &b, &c, &d);
-        const std::uint32_t address = (a << 24) | (b << 16) | (c << 8) | d;
         const std::uint32_t mask = prefixLength <= 0 ? 0 : ~std::uint32_t { 0 } << (32 - std::min(prefixLength, 32));
-        const std::uint32_t n = address & mask;
-        return std::to_string(n >> 24) + "." + std::to_string((n >> 16) & 0xff) + "." + std::to_string((n >> 8) & 0xff) + "."
-            + std::to_string(n & 0xff) + "/" + std::to_string(prefixLength);
+        return core::Ipv4Prefix { core::parseIpv4(ip).value_or(0) & mask, prefixLength }.toString();
     }
 
     std::string u64(std::uint64_t v)
@@ -1185,11 +1175,11 @@ core::Status FabricEmulator::Impl::writeGids(TreeWriter& t, const Nic& nic, cons
     std::vector<std::pair<std::string, std::string>> gids { { ll, "IB/RoCE v1" }, { ll, "RoCE v2" } };
     if (!p.ipv4.empty() && p.rail) {
         if (p.gidShifted) {
-            gids.emplace_back(ulaGid(p.ipv4), "IB/RoCE v1");
-            gids.emplace_back(ulaGid(p.ipv4), "RoCE v2");
+            gids.emplace_back(gidHoldingIpv4(kUniqueLocal, p.ipv4), "IB/RoCE v1");
+            gids.emplace_back(gidHoldingIpv4(kUniqueLocal, p.ipv4), "RoCE v2");
         }
-        gids.emplace_back(ipv4Gid(p.ipv4), "IB/RoCE v1");
-        gids.emplace_back(ipv4Gid(p.ipv4), "RoCE v2");
+        gids.emplace_back(gidHoldingIpv4(kIpv4Mapped, p.ipv4), "IB/RoCE v1");
+        gids.emplace_back(gidHoldingIpv4(kIpv4Mapped, p.ipv4), "RoCE v2");
     }
     const std::string dir = nic.pci.rel + "/infiniband/" + nic.name + "/ports/" + std::to_string(p.number) + "/";
     for (std::size_t i = 0; i < gids.size(); ++i) {

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 #include "live/sim/perftest_model.h"
 
+#include "core/plan_spec.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -11,6 +13,8 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+
+#include <arpa/inet.h>
 
 namespace railyard::live {
 
@@ -270,20 +274,16 @@ std::optional<std::string> emulatedNodeAddress(const fs::path& root, const std::
     const auto index = static_cast<unsigned>(at - nodes.begin());
     if (index >= (1u << 16))
         return std::nullopt;
-    char text[32];
-    std::snprintf(text, sizeof text, "127.%u.%u.%u", fabricOctet(root), (index >> 8) & 0xff, index & 0xff);
-    return std::string(text);
+    return core::formatIpv4(127u << 24 | fabricOctet(root) << 16 | index);
 }
 
 std::optional<std::string> emulatedNodeAt(const fs::path& root, const std::string& address)
 {
-    unsigned a = 0, f = 0, h = 0, l = 0;
-    char tail = 0;
-    if (std::sscanf(address.c_str(), "%u.%u.%u.%u%c", &a, &f, &h, &l, &tail) != 4 || a != 127 || f != fabricOctet(root)
-        || h > 255 || l > 255)
+    const std::optional<std::uint32_t> a = core::parseIpv4(address);
+    if (!a || *a >> 24 != 127 || ((*a >> 16) & 0xff) != fabricOctet(root))
         return std::nullopt;
     const std::vector<std::string> nodes = nodeFolders(root);
-    const std::size_t index = h * 256 + l;
+    const std::size_t index = *a & 0xffff;
     if (index >= nodes.size())
         return std::nullopt;
     return nodes[index];
@@ -303,11 +303,8 @@ std::vector<std::string> tcpListenersOn(int port)
             continue;
         if (state != 0x0A || static_cast<int>(localPort) != port) // TCP_LISTEN
             continue;
-        // The kernel prints the address in its memory order: little-endian here.
-        char text[32];
-        std::snprintf(text, sizeof text, "%u.%u.%u.%u", address & 0xff, (address >> 8) & 0xff, (address >> 16) & 0xff,
-            address >> 24);
-        addresses.emplace_back(text);
+        // The kernel prints the 32 bits as they lie in memory: network order.
+        addresses.push_back(core::formatIpv4(ntohl(address)));
     }
     return addresses;
 }

@@ -24,10 +24,9 @@ namespace {
 
     std::uint32_t ip(const std::string& text)
     {
-        std::string problem;
-        const auto p = core::parseIpv4Prefix(text + "/32", problem);
-        EXPECT_TRUE(p) << problem;
-        return p ? p->address : 0;
+        const auto address = core::parseIpv4(text);
+        EXPECT_TRUE(address) << text;
+        return address.value_or(0);
     }
 
     core::Errors specErrors(const json& addressing)
@@ -69,6 +68,18 @@ namespace {
         EXPECT_EQ(plain->addressing.fabric.toString(), "10.0.0.0/10");
         EXPECT_EQ(plain->addressing.loopbacks.toString(), "10.255.0.0/16");
         EXPECT_FALSE(core::toJson(*plain).contains("addressing")) << "plans without addressing keep their documents";
+    }
+
+    TEST(AddressingSpec, Ipv4AddressesReadAndWrittenDottedDecimal)
+    {
+        EXPECT_EQ(core::parseIpv4("10.0.0.13"), 0x0A00000DU);
+        EXPECT_EQ(core::parseIpv4("255.255.255.255"), 0xFFFFFFFFU);
+        EXPECT_EQ(core::parseIpv4("0.0.0.0"), 0U);
+        for (const char* bad : { "", "10.0.0", "10.0.0.1.", "10.0.0.1/32", "10.0.0.256", "10.00.0.1", "10.0.0.1x", " 10.0.0.1",
+                 "10..0.1", "-1.0.0.1", "1234.0.0.1", "fd00::1" })
+            EXPECT_FALSE(core::parseIpv4(bad)) << bad;
+        for (const char* text : { "10.0.0.13", "127.201.1.0", "0.0.0.0", "255.255.255.255" })
+            EXPECT_EQ(core::formatIpv4(*core::parseIpv4(text)), text);
     }
 
     TEST(AddressingSpec, StrictFields)
