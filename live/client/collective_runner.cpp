@@ -268,17 +268,27 @@ namespace {
         return run.rail ? modelCollective(oneRailPlan(plan), facts, rows, thresholds) : modelCollective(plan, facts, rows, thresholds);
     }
 
+    /// The body of an agent's 200 answer as JSON; nullopt for an error, another status or a body
+    /// that is not JSON (the report then has nothing from that node, as for one that did not answer).
+    std::optional<nlohmann::json> answerJson(const AgentReply& r)
+    {
+        if (r.error || r.status != 200)
+            return std::nullopt;
+        auto doc = nlohmann::json::parse(r.body, nullptr, false);
+        if (doc.is_discarded())
+            return std::nullopt;
+        return doc;
+    }
+
     /// Rail ports that are down or below the plan's rate, from the agents' inventory.
     std::vector<PortProblem> portProblems(const core::Plan& plan, const std::vector<AgentReply>& replies)
     {
         std::vector<PortProblem> out;
         for (const AgentReply& r : replies) {
-            if (r.error || r.status != 200)
+            const auto doc = answerJson(r);
+            if (!doc)
                 continue;
-            const auto doc = nlohmann::json::parse(r.body, nullptr, false);
-            if (doc.is_discarded())
-                continue;
-            auto inv = inventoryFromJson(doc, r.agent.node);
+            auto inv = inventoryFromJson(*doc, r.agent.node);
             if (!inv)
                 continue;
             for (const RdmaDevice& d : inv->devices) {
@@ -307,13 +317,9 @@ namespace {
     void addCounters(TelemetryAggregator& aggregator, const std::vector<AgentReply>& replies)
     {
         for (const AgentReply& r : replies) {
-            if (r.error || r.status != 200)
-                continue;
-            const auto doc = nlohmann::json::parse(r.body, nullptr, false);
-            if (doc.is_discarded())
-                continue;
-            if (auto c = countersFromJson(doc, r.agent.node))
-                aggregator.add(*c);
+            if (const auto doc = answerJson(r))
+                if (auto c = countersFromJson(*doc, r.agent.node))
+                    aggregator.add(*c);
         }
     }
 
