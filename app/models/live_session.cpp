@@ -224,11 +224,11 @@ bool LiveSession::connectPrometheus(const QString& url, bool nodeExporter, const
     return true;
 }
 
-void LiveSession::startPrometheusPolling(std::shared_ptr<const live::PrometheusSource> source, const std::string& url)
+std::function<void(std::shared_ptr<const LiveFrame>)> LiveSession::frameDelivery()
 {
-    QPointer<LiveSession> self(this);
-    const quint64 generation = m_connection;
-    auto deliver = [self, generation](std::shared_ptr<const LiveFrame> frame) {
+    // Queued to this object's thread, and dropped there when this session is gone or has since
+    // connected elsewhere (a late frame of the last connection).
+    return [self = QPointer<LiveSession>(this), generation = m_connection](std::shared_ptr<const LiveFrame> frame) {
         QMetaObject::invokeMethod(
             self.data(), [self, generation, frame = std::move(frame)] {
                 if (self && self->m_connection == generation)
@@ -236,10 +236,14 @@ void LiveSession::startPrometheusPolling(std::shared_ptr<const live::PrometheusS
             },
             Qt::QueuedConnection);
     };
+}
+
+void LiveSession::startPrometheusPolling(std::shared_ptr<const live::PrometheusSource> source, const std::string& url)
+{
     m_pollThread = new QThread(this);
     m_pollThread->setObjectName(QStringLiteral("live-prometheus"));
     // The source points into the plan, which the poller holds (and outlives the source in it).
-    m_poller = new LivePoller(m_plan, std::move(source), url, kPollInterval, deliver);
+    m_poller = new LivePoller(m_plan, std::move(source), url, kPollInterval, frameDelivery());
     m_poller->moveToThread(m_pollThread);
     connect(m_pollThread, &QThread::finished, m_poller, &QObject::deleteLater);
     connect(m_pollThread, &QThread::started, m_poller, &LivePoller::start);
@@ -256,16 +260,6 @@ void LiveSession::startPolling(std::vector<live::AgentEndpoint> agents, const st
     // Every agent in one wave: each node's counters are read as close to the same time as the
     // machine allows, so that the nodes' rates compare.
     fetch.maxInFlight = 1024;
-    QPointer<LiveSession> self(this);
-    const quint64 generation = m_connection;
-    auto deliver = [self, generation](std::shared_ptr<const LiveFrame> frame) {
-        QMetaObject::invokeMethod(
-            self.data(), [self, generation, frame = std::move(frame)] {
-                if (self && self->m_connection == generation)
-                    self->receive(frame);
-            },
-            Qt::QueuedConnection);
-    };
     std::function<void()> beforePoll;
     if (thread && m_demo)
         beforePoll = [demo = m_demo] { demo->update(); };
@@ -273,7 +267,7 @@ void LiveSession::startPolling(std::vector<live::AgentEndpoint> agents, const st
         m_pollThread = thread = new QThread(this);
         m_pollThread->setObjectName(QStringLiteral("live-poll"));
     }
-    m_poller = new LivePoller(m_plan, m_agents, fetch, kPollInterval, deliver, beforePoll);
+    m_poller = new LivePoller(m_plan, m_agents, fetch, kPollInterval, frameDelivery(), beforePoll);
     m_poller->moveToThread(thread);
     connect(thread, &QThread::finished, m_poller, &QObject::deleteLater);
     if (thread->isRunning())

@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -181,6 +182,8 @@ private:
     void startPolling(std::vector<live::AgentEndpoint> agents, const std::string& token, QThread* thread);
     /// Polls `source` on a thread of its own (connectPrometheus).
     void startPrometheusPolling(std::shared_ptr<const live::PrometheusSource> source, const std::string& url);
+    /// What a poller calls with each frame it reads.
+    std::function<void(std::shared_ptr<const LiveFrame>)> frameDelivery();
     void receive(std::shared_ptr<const LiveFrame> frame);
     void setState(State state);
     void stopThreads();
