@@ -585,6 +585,20 @@ int runTest(Options& o)
     }
     const fs::path abortMark = jobDir.empty() ? fs::path() : jobDir / "abort";
     const fs::path doneMark = jobDir.empty() ? fs::path() : jobDir / "done";
+    // Rank 0 removes the bootstrap folder once every other rank has left its exit record there, or
+    // when `wait` is up.
+    auto removeJobWhenOthersExit = [&](std::chrono::seconds wait) {
+        if (jobDir.empty())
+            return;
+        const auto until = std::chrono::steady_clock::now() + wait;
+        for (int r = 1; r < job.size && std::chrono::steady_clock::now() < until;)
+            if (!present(jobDir / ("exit" + std::to_string(r))))
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            else
+                ++r;
+        std::error_code ignored;
+        fs::remove_all(jobDir, ignored);
+    };
     auto failHere = [&]() {
         std::string peerNode = me.node;
         for (const NcclEmuRank& r : all)
@@ -647,7 +661,6 @@ int runTest(Options& o)
         busSum += row.busbwGBs + row.inPlaceBusbwGBs;
         busCount += 2;
     }
-    std::error_code ec;
     if (failed) {
         if (!jobDir.empty()) {
             writeAtomically(abortMark, "abort\n");
@@ -661,30 +674,15 @@ int runTest(Options& o)
             failHere();
         else
             out(format("%s: Test NCCL failure common.cu:1151 'remote process exited or there was a network error / '\n", node.c_str()));
-        if (!jobDir.empty()) {
-            // The launcher usually ends the others first; if not, their records go once they have read the abort.
-            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-            for (int r = 1; r < job.size && std::chrono::steady_clock::now() < until;)
-                if (!present(jobDir / ("exit" + std::to_string(r))))
-                    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-                else
-                    ++r;
-            fs::remove_all(jobDir, ec);
-        }
+        // The launcher usually ends the others first; if not, their records go once they have read the abort.
+        removeJobWhenOthersExit(std::chrono::seconds(5));
         return 1;
     }
     out(format("# Out of bounds values : 0 OK\n# Avg bus bandwidth    : %g \n#\n", busCount ? busSum / busCount : 0.0));
     out(std::string("# Collective test concluded: ") + std::string(toolName(o.collective)) + "\n#\n\n");
-    if (!jobDir.empty()) {
+    if (!jobDir.empty())
         writeAtomically(doneMark, "done\n");
-        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutS);
-        for (int r = 1; r < job.size && std::chrono::steady_clock::now() < until;)
-            if (!present(jobDir / ("exit" + std::to_string(r))))
-                std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            else
-                ++r;
-        fs::remove_all(jobDir, ec);
-    }
+    removeJobWhenOthersExit(std::chrono::seconds(timeoutS));
     return 0;
 }
 
