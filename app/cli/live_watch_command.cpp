@@ -92,15 +92,15 @@ namespace {
     /// Where the sweeps come from: the agents' snapshots, or rates a Prometheus server computed.
     /// `sample` runs one round; it returns a sweep once it has one (the agents' first round only
     /// sets the baselines), and records in `lastError` why a node (or the server) gave nothing.
+    /// `last`: the round's sweep is the watch's last, so answers still on their way are waited
+    /// for (saying so on `progress`) and counted in it, rather than left for a round that never comes.
     class Sampler {
     public:
         virtual ~Sampler() = default;
-        virtual std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError) = 0;
+        virtual std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError, bool last, std::ostream& progress) = 0;
         virtual std::string sourceText() const = 0; ///< "3 of 4 agents", "Prometheus at URL"
         /// True when more rounds cannot help (a wrong URL, a refused query): the watch ends at once.
         virtual bool hopeless() const { return false; }
-        /// After the last round: a node that was only slow to answer it is not called unreachable.
-        virtual void finish(std::map<std::string, std::string>& /*lastError*/, std::ostream& /*progress*/) { }
     };
 
     class AgentSampler final : public Sampler {
@@ -113,7 +113,7 @@ namespace {
         {
         }
 
-        std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError) override
+        std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError, bool last, std::ostream& progress) override
         {
             // The round ends at the interval at most; an agent that has not answered by then answers into a later one.
             const auto until = std::chrono::steady_clock::now() + m_interval;
@@ -138,6 +138,8 @@ namespace {
                 m_first = false;
                 return std::nullopt;
             }
+            if (last)
+                settle(lastError, progress);
             return m_aggregator.sweep();
         }
 
@@ -146,11 +148,12 @@ namespace {
             return std::to_string(m_answered.size()) + " of " + std::to_string(m_agents.agents.size()) + " agents";
         }
 
-        /// The last round ended at its interval, before some answers came: those requests are
-        /// waited for (each within its deadline) and taken as a round takes a late answer, so a
-        /// loaded agent or network is not reported as an unreachable node; an answer that fails
-        /// or times out is reported as such.
-        void finish(std::map<std::string, std::string>& lastError, std::ostream& progress) override
+    private:
+        /// The last round reached its interval before some answers came: those requests are
+        /// waited for (each within its deadline) and their rates go into the last sweep, so a
+        /// loaded agent or network is neither left out of the figures nor reported as an
+        /// unreachable node; an answer that fails or times out is reported as such.
+        void settle(std::map<std::string, std::string>& lastError, std::ostream& progress)
         {
             const std::size_t open = m_poller.open();
             if (open == 0)
@@ -162,13 +165,13 @@ namespace {
                 if (!o.error.empty())
                     lastError[o.agent.node] = o.error;
                 else if (!m_answered.count(o.agent.node))
-                    lastError[o.agent.node] = "its first answer came after the last round, " + std::to_string(o.elapsed.count()) + " ms after it was asked";
+                    lastError[o.agent.node] = "its first answer came at the end of the watch, " + std::to_string(o.elapsed.count())
+                        + " ms after it was asked: one snapshot gives no rate";
                 else
                     answered(o.agent.node, lastError);
             }
         }
 
-    private:
         void answered(const std::string& node, std::map<std::string, std::string>& lastError)
         {
             m_answered.insert(node);
@@ -194,7 +197,7 @@ namespace {
         {
         }
 
-        std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError) override
+        std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError, bool /*last*/, std::ostream& /*progress*/) override
         {
             core::Result<live::PrometheusReading> reading = m_source.read();
             if (!reading) {
@@ -339,7 +342,8 @@ namespace {
         int rounds = 0;
         while (!stop.requested()) {
             // The next sweep is scheduled only once this one is handled: polls never pile up.
-            std::optional<live::Sweep> s = *sampler ? (*sampler)->sample(lastError) : std::nullopt;
+            const bool last = static_cast<int>(nodeSweeps) + 1 >= wanted;
+            std::optional<live::Sweep> s = *sampler ? (*sampler)->sample(lastError, last, progress) : std::nullopt;
             std::optional<std::vector<live::SwitchRates>> sw;
             if (switchWatch) {
                 switchFailures.clear();
@@ -379,8 +383,6 @@ namespace {
                     std::chrono::milliseconds(100)));
         }
 
-        if (*sampler && !stop.requested())
-            (*sampler)->finish(lastError, progress);
         live::WatchSummary summary = summarizer.summary();
         std::vector<core::Finding> findings;
         for (const auto& [node, why] : lastError) {

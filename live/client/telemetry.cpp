@@ -531,10 +531,13 @@ void SweepSummarizer::Groups::add(const GroupRates& g)
 {
     auto [it, fresh] = byName.try_emplace(g.name);
     Group& group = it->second;
+    // The most severe verdict; of equal ones, the sweep that had rates for the most ports (a sweep
+    // taken while some agents' answers were still on their way covers fewer).
+    const int severity = static_cast<int>(g.health), worst = static_cast<int>(group.worst.health);
     if (fresh) {
         order.push_back(g.name);
         group.worst = g;
-    } else if (static_cast<int>(g.health) > static_cast<int>(group.worst.health)) {
+    } else if (severity > worst || (severity == worst && g.ports > group.worst.ports)) {
         group.worst = g;
     }
     if (g.ports > 0) {

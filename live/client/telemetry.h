@@ -191,7 +191,8 @@ private:
 };
 
 /// A watch over several sweeps: each rail and leaf at its worst (the sweep with the most severe
-/// verdict, erroring > pausing > congested > healthy; mean throughput over the sweeps), and one
+/// verdict, erroring > pausing > congested > healthy, and of those the one with rates for the most
+/// ports; mean throughput over the sweeps that had ports), and one
 /// finding per group that was not healthy: CONGESTION_ERRORING (error), CONGESTION_PAUSING and
 /// CONGESTION_CONGESTED (warning), `where` the leaf's name or "rail N".
 struct WatchSummary {

@@ -368,6 +368,13 @@ TEST(LiveWatchCli, ALateLastAnswerIsWaitedForAndAHungAgentIsReported)
     const nlohmann::json doc = jsonOf(r.out);
     ASSERT_TRUE(doc.is_object()) << r.out;
     EXPECT_EQ(doc["complete"], false);
+    // The late answer is in the last sweep's figures: node001's one port on rail 0, at the rate
+    // between its snapshots (10^9 words of 4 bytes in 0.3 s each way).
+    ASSERT_EQ(doc["sweeps"].size(), 2u) << r.out;
+    const nlohmann::json& lastSweep = doc["sweeps"][1];
+    ASSERT_EQ(lastSweep["rails"].size(), 1u) << lastSweep.dump();
+    EXPECT_EQ(lastSweep["rails"][0]["ports"], 1) << lastSweep.dump();
+    EXPECT_NEAR(lastSweep["rails"][0]["tx_gbps"].get<double>(), 4e9 * 8 / 0.3 / 1e9, 0.01) << lastSweep.dump();
     ASSERT_EQ(doc["findings"].size(), 1u) << doc["findings"].dump(1);
     const nlohmann::json& f = doc["findings"][0];
     EXPECT_EQ(f["code"], "NODE_UNREACHABLE");

@@ -175,6 +175,47 @@ TEST(Telemetry, ErrorsThenPausesThenEcnThresholds)
 
 // The emulator with a congested uplink on su1-rail2-leaf under all-reduce traffic: the agents'
 // counters, read twice over HTTP, show su1-rail2-leaf congested and its peers healthy.
+TEST(Telemetry, WatchSummaryKeepsEachGroupAtItsWorstAndFullestSweep)
+{
+    // A loaded machine: the first sweep has rates for 16 of a leaf's ports (the other agents'
+    // answers came in the next round), the second for 29. Of equal verdicts the summary keeps the
+    // sweep that covered more; a worse verdict wins whatever it covered.
+    auto sweepOf = [](Health health, int ports, double tx) {
+        Sweep s;
+        GroupRates leaf;
+        leaf.name = "su1-rail0-leaf";
+        leaf.rail = 0;
+        leaf.ports = ports;
+        leaf.txGbps = tx;
+        leaf.health = health;
+        leaf.reason = std::to_string(ports) + " ports";
+        s.leaves.push_back(leaf);
+        return s;
+    };
+    SweepSummarizer summarizer;
+    summarizer.add(sweepOf(Health::Healthy, 16, 10));
+    summarizer.add(sweepOf(Health::Healthy, 29, 20));
+    summarizer.add(sweepOf(Health::Unknown, 0, 0)); // no rates at all: not in the mean
+    WatchSummary calm = summarizer.summary();
+    ASSERT_EQ(calm.leaves.size(), 1u);
+    EXPECT_EQ(calm.leaves[0].health, Health::Healthy);
+    EXPECT_EQ(calm.leaves[0].ports, 29);
+    EXPECT_EQ(calm.leaves[0].reason, "29 ports");
+    EXPECT_DOUBLE_EQ(calm.leaves[0].txGbps, 15);
+    EXPECT_TRUE(calm.findings.empty());
+
+    summarizer.add(sweepOf(Health::Congested, 20, 30));
+    summarizer.add(sweepOf(Health::Healthy, 31, 20));
+    WatchSummary busy = summarizer.summary();
+    ASSERT_EQ(busy.leaves.size(), 1u);
+    EXPECT_EQ(busy.leaves[0].health, Health::Congested);
+    EXPECT_EQ(busy.leaves[0].ports, 20);
+    EXPECT_DOUBLE_EQ(busy.leaves[0].txGbps, 20);
+    ASSERT_EQ(busy.findings.size(), 1u);
+    EXPECT_EQ(busy.findings[0].code, "CONGESTION_CONGESTED");
+    EXPECT_EQ(busy.findings[0].where, "su1-rail0-leaf");
+}
+
 TEST(Telemetry, EmulatedCongestedUplinkShowsOnItsLeaf)
 {
     for (const char* spec : { simtest::kIbSpec, simtest::kRoceSpec }) {
