@@ -90,13 +90,16 @@ namespace {
     }
 
     /// Where the sweeps come from: the agents' snapshots, or rates a Prometheus server computed.
-    /// `sample` runs one round; it returns a sweep once it has one (the agents' first round only
-    /// sets the baselines), and records in `lastError` why a node (or the server) gave nothing.
-    /// `last`: the round's sweep is the watch's last, so answers still on their way are waited
-    /// for (saying so on `progress`) and counted in it, rather than left for a round that never comes.
+    /// `begin` runs before the first interval and says whether it took baselines (the agents'
+    /// first snapshots), so that the first round waits an interval; `sample` runs one round
+    /// and returns its sweep, if there is one. Both record in `lastError` why a node (or the
+    /// server) gave nothing. `last`: the round's sweep is the watch's last, so answers still on
+    /// their way are waited for (saying so on `progress`) and counted in it, rather than left
+    /// for a round that never comes.
     class Sampler {
     public:
         virtual ~Sampler() = default;
+        virtual bool begin(std::map<std::string, std::string>& /*lastError*/) { return false; }
         virtual std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError, bool last, std::ostream& progress) = 0;
         virtual std::string sourceText() const = 0; ///< "3 of 4 agents", "Prometheus at URL"
         /// True when more rounds cannot help (a wrong URL, a refused query): the watch ends at once.
@@ -113,11 +116,33 @@ namespace {
         {
         }
 
+        /// Rates need two snapshots: the first is waited for from every agent (each within its
+        /// deadline), so that the intervals that follow give every node that answers its rates
+        /// however slow its answers are.
+        bool begin(std::map<std::string, std::string>& lastError) override
+        {
+            take(m_poller.poll(m_agents.agents, m_aggregator), lastError);
+            return true;
+        }
+
         std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError, bool last, std::ostream& progress) override
         {
             // The round ends at the interval at most; an agent that has not answered by then answers into a later one.
-            const auto until = std::chrono::steady_clock::now() + m_interval;
-            for (const live::CountersOutcome& o : m_poller.poll(m_agents.agents, m_aggregator, until)) {
+            take(m_poller.poll(m_agents.agents, m_aggregator, std::chrono::steady_clock::now() + m_interval), lastError);
+            if (last)
+                settle(lastError, progress);
+            return m_aggregator.sweep();
+        }
+
+        std::string sourceText() const override
+        {
+            return std::to_string(m_answered.size()) + " of " + std::to_string(m_agents.agents.size()) + " agents";
+        }
+
+    private:
+        void take(const std::vector<live::CountersOutcome>& outcomes, std::map<std::string, std::string>& lastError)
+        {
+            for (const live::CountersOutcome& o : outcomes) {
                 if (o.waiting) {
                     // An earlier failure says more than a wait; an earlier wait is brought up to date.
                     if (!lastError.count(o.agent.node) || m_waitNoted.count(o.agent.node)) {
@@ -134,21 +159,8 @@ namespace {
                     answered(o.agent.node, lastError);
                 }
             }
-            if (m_first) {
-                m_first = false;
-                return std::nullopt;
-            }
-            if (last)
-                settle(lastError, progress);
-            return m_aggregator.sweep();
         }
 
-        std::string sourceText() const override
-        {
-            return std::to_string(m_answered.size()) + " of " + std::to_string(m_agents.agents.size()) + " agents";
-        }
-
-    private:
         /// The last round reached its interval before some answers came: those requests are
         /// waited for (each within its deadline) and their rates go into the last sweep, so a
         /// loaded agent or network is neither left out of the figures nor reported as an
@@ -184,7 +196,6 @@ namespace {
         std::set<std::string> m_waitNoted; ///< nodes whose last error is a wait for an open request
         live::CountersPoller m_poller;
         std::chrono::milliseconds m_interval;
-        bool m_first = true;
     };
 
     class PrometheusSampler final : public Sampler {
@@ -332,16 +343,28 @@ namespace {
         live::SweepSummarizer summarizer;
         std::size_t nodeSweeps = 0;
         std::map<std::string, std::string> lastError; // node (or "prometheus") -> why its counters are missing
+        // The baselines (the agents' first snapshots, the switches' first PMA sweep) come before
+        // the intervals: however long they take, the first interval is a whole one.
+        bool baselines = *sampler && (*sampler)->begin(lastError);
+        if (switchWatch) {
+            switchWatch->sample(switchFailures);
+            baselines = true;
+        }
         const auto start = std::chrono::steady_clock::now();
         const auto interval = std::chrono::milliseconds(options.intervalMs);
-        auto next = start;
+        auto next = baselines ? start + interval : start;
         // --seconds is the sampled time: that many intervals (at least one), however long the
         // sweeps themselves take on a slow machine or a large fabric.
         const int wanted = std::max(1, static_cast<int>(std::lround(options.seconds * 1000 / options.intervalMs)));
         std::ostream& progress = options.json ? std::cerr : std::cout;
         int rounds = 0;
-        while (!stop.requested()) {
+        while (true) {
             // The next sweep is scheduled only once this one is handled: polls never pile up.
+            while (!stop.requested() && std::chrono::steady_clock::now() < next)
+                std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(next - std::chrono::steady_clock::now(),
+                    std::chrono::milliseconds(100)));
+            if (stop.requested())
+                break;
             const bool last = static_cast<int>(nodeSweeps) + 1 >= wanted;
             std::optional<live::Sweep> s = *sampler ? (*sampler)->sample(lastError, last, progress) : std::nullopt;
             std::optional<std::vector<live::SwitchRates>> sw;
@@ -375,12 +398,8 @@ namespace {
                 || (done == 0 && rounds > wanted && (lastError.count("prometheus") || !*sampler)))
                 break;
             next += interval;
-            const auto now = std::chrono::steady_clock::now();
-            if (next < now)
+            if (const auto now = std::chrono::steady_clock::now(); next < now)
                 next = now; // a slow sweep: go on at once, never catch up in a burst
-            while (!stop.requested() && std::chrono::steady_clock::now() < next)
-                std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(next - std::chrono::steady_clock::now(),
-                    std::chrono::milliseconds(100)));
         }
 
         live::WatchSummary summary = summarizer.summary();

@@ -266,7 +266,9 @@ namespace {
 
 TEST_F(LiveCheckCli, InfiniBandFaultsGiveTheirFindingsAndNothingElse)
 {
-    const ProgramRun r = s_ib->check({ "--agents", s_ib->agentsJson().string(), "--json" });
+    // A deadline far above the agents' answers (as the watch's below): a machine loaded by other
+    // tests, or by a sanitizer, slows the 31 inventories, and these tests are about the findings.
+    const ProgramRun r = s_ib->check({ "--agents", s_ib->agentsJson().string(), "--json", "--timeout-ms", "20000" });
     EXPECT_EQ(r.status, 1) << r.out;
     const nlohmann::json doc = jsonOf(r.out);
     ASSERT_TRUE(doc.is_object()) << r.out;
@@ -299,7 +301,7 @@ TEST_F(LiveCheckCli, InfiniBandFaultsGiveTheirFindingsAndNothingElse)
 
 TEST_F(LiveCheckCli, TextOutputGroupsByNodeAndSummarises)
 {
-    const ProgramRun r = s_ib->check({ "--agents", s_ib->agentsJson().string() });
+    const ProgramRun r = s_ib->check({ "--agents", s_ib->agentsJson().string(), "--timeout-ms", "20000" });
     EXPECT_EQ(r.status, 1) << r.out;
     EXPECT_NE(r.out.find("\nnode007\n  error LINK_DEGRADED: node007 rail 3 (mlx5_5)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("summary: 31 nodes planned, 31 checked; findings: 5 errors, 0 warnings, 0 info"), std::string::npos) << r.out;
@@ -387,7 +389,7 @@ TEST_F(LiveCheckCli, ChecksAndWatchesAreStoredInTheProjectWithTheirSeries)
     const test::TempDir scratch("e2e-project");
     const fs::path& dir = scratch.path();
     const std::string project = (dir / "bringup.railyard").string();
-    std::vector<std::string> check { "--agents", s_ib->agentsJson().string(), "--project", project };
+    std::vector<std::string> check { "--agents", s_ib->agentsJson().string(), "--project", project, "--timeout-ms", "20000" };
     EXPECT_EQ(s_ib->check(check).status, 1); // the faults are error findings
     std::vector<std::string> argv { RAILYARD_CLI, "live", "watch" };
     argv.insert(argv.end(), s_ib->planArgs.begin(), s_ib->planArgs.end());
