@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -299,6 +300,17 @@ namespace {
         return q;
     }
 
+    /// The instant an answer was evaluated at: its samples' latest time (an instant vector's
+    /// samples all carry it); 0 for an answer with no samples.
+    double evaluationTime(const PromAnswer& answer)
+    {
+        double at = 0;
+        for (const PromSeries& s : answer.series)
+            if (!s.samples.empty())
+                at = std::max(at, s.samples.back().first);
+        return at;
+    }
+
 } // namespace
 
 std::vector<std::string> PrometheusSource::queries() const
@@ -314,29 +326,43 @@ core::Result<PrometheusReading> PrometheusSource::read() const
     if (core::Status ok = validate(); !ok)
         return ok.errors();
     const std::vector<Query> queries = buildQueries(m_options);
-    std::vector<AgentRequest> requests;
-    for (const Query& q : queries)
-        requests.push_back({ { "prometheus", m_options.url }, "GET", "/api/v1/query?query=" + percentEncode(q.promql), {} });
     FetchOptions fetch;
     fetch.deadline = m_options.deadline;
     fetch.maxInFlight = 8;
     fetch.token = m_options.token;
-    const std::vector<AgentReply> replies = requestAll(requests, fetch);
     std::vector<PromAnswer> answers;
-    for (std::size_t i = 0; i < replies.size(); ++i) {
-        const AgentReply& r = replies[i];
-        // The API answers its own errors (bad PromQL 400, execution 422, unavailable 503) with a JSON body.
-        const bool apiError = r.error && r.error->code == agent_error::kHttpStatus && !r.body.empty();
-        if (r.error && !apiError)
-            return transportError(r, m_options.url, queries[i].promql);
-        core::Result<PromAnswer> a = parsePrometheusAnswer(r.body, queries[i].promql);
-        if (!a)
-            return a.errors();
-        if (apiError)
-            return core::Error { "PROMETHEUS_MALFORMED", "Prometheus answered HTTP " + std::to_string(r.status) + " with a success document",
-                queries[i].promql, "" };
-        answers.push_back(std::move(*a));
-    }
+    // Queries [from, to), each evaluated at `time` (Prometheus' parameter; empty: the server's now).
+    auto ask = [&](std::size_t from, std::size_t to, const std::string& time) -> core::Status {
+        std::vector<AgentRequest> requests;
+        for (std::size_t i = from; i < to; ++i)
+            requests.push_back({ { "prometheus", m_options.url }, "GET",
+                "/api/v1/query?query=" + percentEncode(queries[i].promql) + (time.empty() ? "" : "&time=" + time), {} });
+        const std::vector<AgentReply> replies = requestAll(requests, fetch);
+        for (std::size_t k = 0; k < replies.size(); ++k) {
+            const AgentReply& r = replies[k];
+            const std::string& promql = queries[from + k].promql;
+            // The API answers its own errors (bad PromQL 400, execution 422, unavailable 503) with a JSON body.
+            const bool apiError = r.error && r.error->code == agent_error::kHttpStatus && !r.body.empty();
+            if (r.error && !apiError)
+                return transportError(r, m_options.url, promql);
+            core::Result<PromAnswer> a = parsePrometheusAnswer(r.body, promql);
+            if (!a)
+                return a.errors();
+            if (apiError)
+                return core::Error { "PROMETHEUS_MALFORMED", "Prometheus answered HTTP " + std::to_string(r.status) + " with a success document",
+                    promql, "" };
+            answers.push_back(std::move(*a));
+        }
+        return core::Status::success();
+    };
+    // One instant for the whole round: the first query is evaluated at the server's now and the
+    // others at the time its answer names, so a scrape that lands between two queries cannot
+    // give a port a transmit rate and a receive rate (or a last-sample time) of different moments.
+    if (core::Status ok = ask(0, 1, ""); !ok)
+        return ok.errors();
+    const double at = evaluationTime(answers.front());
+    if (core::Status ok = ask(1, queries.size(), at > 0 ? core::formatFixed(at, 3) : std::string()); !ok)
+        return ok.errors();
     return merge(answers);
 }
 
@@ -355,10 +381,7 @@ core::Result<PrometheusReading> PrometheusSource::merge(const std::vector<PromAn
     std::map<std::string, double> lastSample;
     std::set<std::string> unplanned, duplicated, unmapped;
     std::map<std::pair<std::size_t, std::string>, bool> seen; // (query, port) already taken
-    double evalTime = 0;
-    for (const PromSeries& s : answers.front().series)
-        if (!s.samples.empty())
-            evalTime = std::max(evalTime, s.samples.back().first);
+    const double evalTime = evaluationTime(answers.front());
     if (answers.front().series.empty() || evalTime <= 0)
         return core::Error { "PROMETHEUS_NO_DATA", "no data: the server has no " + queries.front().promql + " series", m_options.url,
             "check that it scrapes the agents (its /targets page; the file_sd file of `railyard-cli export file-sd`), "

@@ -93,7 +93,8 @@ public:
     core::Status validate() const;
     /// The PromQL queries of one round, in the order sent.
     std::vector<std::string> queries() const;
-    /// Sends one round and merges the answers per port. Errors: PROMETHEUS_URL, PROMETHEUS_UNREACHABLE,
+    /// Sends one round, every query evaluated at the instant the first one was (the server's
+    /// now), and merges the answers per port. Errors: PROMETHEUS_URL, PROMETHEUS_UNREACHABLE,
     /// PROMETHEUS_TIMEOUT, PROMETHEUS_REFUSED (401/403), PROMETHEUS_QUERY, PROMETHEUS_MALFORMED,
     /// PROMETHEUS_NO_DATA (no data series at all: Prometheus does not scrape the agents, or not for W yet).
     core::Result<PrometheusReading> read() const;
