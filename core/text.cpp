@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
+#include <charconv>
 
 namespace railyard::core {
 
@@ -34,9 +34,7 @@ bool startsWithIgnoreCase(std::string_view text, std::string_view prefix)
 
 std::string formatNumber(double value)
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6f", value);
-    std::string s(buf);
+    std::string s = formatFixed(value, 6);
     if (s.find('.') != std::string::npos) {
         while (!s.empty() && s.back() == '0')
             s.pop_back();
@@ -61,9 +59,11 @@ std::string formatCount(long long value)
 
 std::string formatFixed(double value, int digits)
 {
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", digits, value);
-    return text;
+    // to_chars, not printf: the same text under every C locale (the desktop app runs under the
+    // user's, where printf writes a decimal comma).
+    char text[400]; // DBL_MAX in fixed notation is 309 digits
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, digits);
+    return ec == std::errc() ? std::string(text, end) : std::string();
 }
 
 std::string_view utf8Prefix(std::string_view text, std::size_t maxBytes)

@@ -14,9 +14,10 @@ std::string toLower(std::string_view text);
 bool equalsIgnoreCase(std::string_view a, std::string_view b);
 /// True when `text` begins with `prefix`, ignoring the case of ASCII letters ("HTTP://", "Bearer ").
 bool startsWithIgnoreCase(std::string_view text, std::string_view prefix);
-/// Shortest decimal form of a number: 400, 54.54, 0.5 (no trailing zeros).
+/// Shortest decimal form of a number to six decimals: 400, 54.54, 0.5 (no trailing zeros).
 std::string formatNumber(double value);
-/// `value` with exactly `digits` decimals, as printf's %.*f: formatFixed(62.94, 1) -> "62.9".
+/// `value` with exactly `digits` decimals, as printf's %.*f in the C locale: formatFixed(62.94, 1)
+/// -> "62.9". Both write a decimal point whatever C locale is in force (the app runs under the user's).
 std::string formatFixed(double value, int digits = 1);
 /// `value` with thousands separators: 131072 -> "131,072".
 std::string formatCount(long long value);

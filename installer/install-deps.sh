@@ -18,6 +18,8 @@ packages=(
     xvfb xauth fonts-dejavu-core fonts-nanum
     # tests and benchmarks
     googletest libgtest-dev libgmock-dev libbenchmark-dev
+    # tests/core/test_text.cpp compiles de_DE (a comma locale) with localedef from these sources
+    locales
     # fuzz/: libFuzzer targets (clang with its fuzzer, ASan and UBSan runtimes)
     clang-14 libclang-rt-14-dev
     # the real InfiniBand tools the tests drive: simulated subnet, subnet manager, diagnostics

@@ -26,6 +26,7 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <clocale>
 #include <cstdio>
 #include <cstdlib>
 #include <algorithm>
@@ -262,6 +263,10 @@ int main(int argc, char** argv)
     if (wantsScreenshot(argc, argv) && std::getenv("QT_QPA_PLATFORM") == nullptr)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication application(argc, argv);
+    // QApplication set the C locale from the environment; numbers the engine and the libraries
+    // write or read with printf and strtod (exports, PromQL, SQLite, tool output) keep a decimal
+    // point, as Qt's documentation advises. The interface's own numbers follow QLocale.
+    std::setlocale(LC_NUMERIC, "C");
     QApplication::setOrganizationName(QStringLiteral("Railyard"));
     QApplication::setOrganizationDomain(QStringLiteral("railyard.invalid"));
     QApplication::setApplicationName(QStringLiteral("railyard"));

@@ -719,11 +719,8 @@ namespace {
             parts.push_back(ev.anyRooted ? "a root >= 0" : "root -1");
         if (!ev.k.empty())
             parts.push_back("bytes = " + std::string(*ev.k.begin() == 1 ? "count x word size" : std::to_string(*ev.k.begin()) + " x count x word size"));
-        if (ev.ratio) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.3f", *ev.ratio);
-            parts.push_back(std::string("busbw/algbw ") + buf);
-        }
+        if (ev.ratio)
+            parts.push_back("busbw/algbw " + core::formatFixed(*ev.ratio, 3));
         return joinNames(parts, 10);
     }
 

@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Railyard contributors
 // core/text.h: a cut that never splits a UTF-8 character; comparisons that ignore ASCII case;
-// natural order; CSV fields.
+// natural order; CSV fields; numbers written with a point whatever the C locale says.
 #include "core/text.h"
+#include "tests/live/temp_dir.h"
 
 #include <gtest/gtest.h>
+
+#include <clocale>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 
 using railyard::core::appendCsvField;
 using railyard::core::csvNeedsQuotes;
 using railyard::core::equalsIgnoreCase;
+using railyard::core::formatFixed;
+using railyard::core::formatNumber;
 using railyard::core::naturalLess;
 using railyard::core::startsWithIgnoreCase;
 using railyard::core::utf8Prefix;
@@ -77,4 +85,35 @@ TEST(Text, CsvFieldsAreQuotedOnlyWhenRfc4180AsksForIt)
     EXPECT_EQ(field("cr\r"), "\"cr\r\"");
     EXPECT_FALSE(csvNeedsQuotes("node007 mlx5_0; 400G"));
     EXPECT_TRUE(csvNeedsQuotes("a,b"));
+}
+
+TEST(Text, NumbersAreWrittenWithAPointUnderACommaLocale)
+{
+    // The desktop app runs under the user's locale (QApplication sets it from LANG), where printf
+    // writes 62,9: exports, project files and Prometheus' time= parameter must not follow it.
+    // de_DE is compiled from the `locales` package's sources into a folder of the test's own.
+    const railyard::live::test::TempDir dir("comma-locale");
+    const std::string compile = "localedef -i de_DE -f UTF-8 '" + (dir.path() / "de_DE.UTF-8").string() + "' 2>/dev/null";
+    if (std::system(compile.c_str()) != 0)
+        GTEST_SKIP() << "localedef could not compile de_DE.UTF-8 (the Debian package locales has its sources)";
+    const char* before = std::getenv("LOCPATH");
+    const std::string saved = before ? before : "";
+    ::setenv("LOCPATH", dir.path().c_str(), 1);
+    const char* set = std::setlocale(LC_NUMERIC, "de_DE.UTF-8");
+    ASSERT_NE(set, nullptr) << "de_DE.UTF-8 was compiled but could not be set";
+    char printed[32];
+    std::snprintf(printed, sizeof printed, "%.1f", 62.94);
+    const std::string fixed = formatFixed(62.94, 1), fixed3 = formatFixed(1733580000.1234, 3), general = formatNumber(62.9),
+                      negative = formatFixed(-0.25, 2), whole = formatNumber(400);
+    std::setlocale(LC_NUMERIC, "C");
+    if (before)
+        ::setenv("LOCPATH", saved.c_str(), 1);
+    else
+        ::unsetenv("LOCPATH");
+    EXPECT_STREQ(printed, "62,9"); // the locale is in force: printf follows it
+    EXPECT_EQ(fixed, "62.9");
+    EXPECT_EQ(fixed3, "1733580000.123");
+    EXPECT_EQ(general, "62.9");
+    EXPECT_EQ(negative, "-0.25");
+    EXPECT_EQ(whole, "400");
 }
