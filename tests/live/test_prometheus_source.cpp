@@ -7,6 +7,7 @@
 #include "live/client/prometheus_source.h"
 
 #include "tests/live/loopback_http.h"
+#include "tests/live/scripted_agent.h"
 #include "tests/live/test_sim_support.h"
 
 #include <gtest/gtest.h>
@@ -285,6 +286,28 @@ TEST(PrometheusSource, NodeExporterSeriesGetNodeFromInstanceAndRailFromTheRailMa
     EXPECT_EQ(bond->rail, -1);
     ASSERT_EQ(r->notes.size(), 1u);
     EXPECT_NE(r->notes[0].find("node003 mlx5_bond_0"), std::string::npos) << r->notes[0];
+}
+
+TEST(PrometheusSource, EveryQueryOfARoundIsReadAtTheFirstOnesInstant)
+{
+    // The server evaluates the first query at its now (1733580000.125 here); the other queries of
+    // the round ask for that instant, so a scrape between them cannot mix two moments.
+    test::ScriptedAgent server([](const std::string&) -> std::pair<int, std::string> {
+        return { 200, R"({"status":"success","data":{"resultType":"vector","result":[
+            {"metric":{"node":"node001","device":"mlx5_0","port":"1","rail":"0"},"value":[1733580000.125,"1733580000"]}]}})" };
+    });
+    ASSERT_TRUE(server.ok());
+    PrometheusOptions o;
+    o.url = server.url();
+    const PrometheusSource source(ibFabric().plan, o);
+    const auto reading = source.read();
+    ASSERT_TRUE(reading) << reading.error().toString();
+    EXPECT_EQ(reading->timestampMs, 1733580000125);
+    const std::vector<std::string> asked = server.targets();
+    ASSERT_EQ(asked.size(), source.queries().size());
+    EXPECT_EQ(asked[0].find("time="), std::string::npos) << asked[0]; // sent alone, first
+    for (std::size_t i = 1; i < asked.size(); ++i)
+        EXPECT_TRUE(asked[i].ends_with("&time=1733580000.125")) << asked[i];
 }
 
 TEST(PrometheusSource, ServerNotThereOrSilent)
