@@ -154,6 +154,10 @@ for target in "${targets[@]}"; do
     fi
     regressions=fuzz/regressions/$target
     log=$logs/$target.log
+    # Targets that write files (fuzz_dumps, fuzz_agent_http) make their folders under TMPDIR and
+    # remove them at exit, which libFuzzer skips when it is stopped (SIGINT, SIGTERM: _Exit) and
+    # after a replay: the target gets a folder of its own, removed when it has ended.
+    scratch=$(mktemp -d "${TMPDIR:-/tmp}/railyard-fuzz-$target-XXXXXX")
     if [ "$replay" = 1 ]; then
         files=()
         if [ -d "$regressions" ]; then
@@ -161,14 +165,16 @@ for target in "${targets[@]}"; do
         fi
         if [ ${#files[@]} -eq 0 ]; then
             printf '%-22s %12s %8s %10s %8s  %s\n' "$target" 0 - - - "no regression inputs"
+            rm -rf "$scratch"
             continue
         fi
-        if "$program" -rss_limit_mb="$rss" -timeout="$timeout" "${files[@]}" >"$log" 2>&1; then
+        if TMPDIR=$scratch "$program" -rss_limit_mb="$rss" -timeout="$timeout" "${files[@]}" >"$log" 2>&1; then
             printf '%-22s %12s %8s %10s %8s  %s\n' "$target" "${#files[@]}" - - - "replayed"
         else
             printf '%-22s %12s %8s %10s %8s  %s\n' "$target" "${#files[@]}" - - - "FAILED (see $log)"
             failed+=("$target")
         fi
+        rm -rf "$scratch"
         continue
     fi
     work=${RAILYARD_FUZZ_WORK_DIR:-$build/corpus}/$target
@@ -191,10 +197,11 @@ for target in "${targets[@]}"; do
     start=$(date +%s.%N)
     status=0
     if [ "$workers" = 1 ]; then
-        "$program" "${options[@]}" "${dirs[@]}" >"$log" 2>&1 || status=$?
+        TMPDIR=$scratch "$program" "${options[@]}" "${dirs[@]}" >"$log" 2>&1 || status=$?
     else
-        run_workers "$program" "$log" "${options[@]}" "${dirs[@]}" || status=$?
+        TMPDIR=$scratch run_workers "$program" "$log" "${options[@]}" "${dirs[@]}" || status=$?
     fi
+    rm -rf "$scratch"
     wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')
     # A run that crashed at once prints no figures: none is then "-". Workers: the sums of theirs.
     if [ "$workers" = 1 ]; then
