@@ -26,6 +26,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -91,7 +92,8 @@ namespace {
 
     /// Where the sweeps come from: the agents' snapshots, or rates a Prometheus server computed.
     /// `begin` runs before the first interval and says whether it took baselines (the agents'
-    /// first snapshots), so that the first round waits an interval; `sample` runs one round
+    /// first snapshots), so that the first round waits an interval; from then on, `stop` set
+    /// (Ctrl+C) ends the sampler's waits within a moment, whatever their deadline. `sample` runs one round
     /// and returns its sweep, if there is one. Both record in `lastError` why a node (or the
     /// server) gave nothing. `last`: the round's sweep is the watch's last, so answers still on
     /// their way are waited for (saying so on `progress`) and counted in it, rather than left
@@ -99,7 +101,7 @@ namespace {
     class Sampler {
     public:
         virtual ~Sampler() = default;
-        virtual bool begin(std::map<std::string, std::string>& /*lastError*/) { return false; }
+        virtual bool begin(std::map<std::string, std::string>& /*lastError*/, const std::atomic<bool>& /*stop*/) { return false; }
         virtual std::optional<live::Sweep> sample(std::map<std::string, std::string>& lastError, bool last, std::ostream& progress) = 0;
         virtual std::string sourceText() const = 0; ///< "3 of 4 agents", "Prometheus at URL"
         /// True when more rounds cannot help (a wrong URL, a refused query): the watch ends at once.
@@ -119,8 +121,9 @@ namespace {
         /// Rates need two snapshots: the first is waited for from every agent (each within its
         /// deadline), so that the intervals that follow give every node that answers its rates
         /// however slow its answers are.
-        bool begin(std::map<std::string, std::string>& lastError) override
+        bool begin(std::map<std::string, std::string>& lastError, const std::atomic<bool>& stop) override
         {
+            m_poller.stopOn(&stop);
             take(m_poller.poll(m_agents.agents, m_aggregator), lastError);
             return true;
         }
@@ -146,8 +149,7 @@ namespace {
                 if (o.waiting) {
                     // An earlier failure says more than a wait; an earlier wait is brought up to date.
                     if (!lastError.count(o.agent.node) || m_waitNoted.count(o.agent.node)) {
-                        lastError[o.agent.node] = "no answer yet: asked " + std::to_string(o.elapsed.count()) + " ms ago (the deadline is "
-                            + std::to_string(m_agents.fetch.deadline.count()) + " ms)";
+                        lastError[o.agent.node] = "no answer yet: " + askedText(o);
                         m_waitNoted.insert(o.agent.node);
                     }
                     continue;
@@ -173,6 +175,11 @@ namespace {
             progress << "waiting for the answers of " << open << " agents (the deadline is " << m_agents.fetch.deadline.count() << " ms)\n"
                      << std::flush;
             for (const live::CountersOutcome& o : m_poller.settle(m_aggregator)) {
+                if (o.waiting) { // the watch was stopped first
+                    if (!lastError.count(o.agent.node) || m_waitNoted.count(o.agent.node))
+                        lastError[o.agent.node] = "no answer when the watch was stopped: " + askedText(o);
+                    continue;
+                }
                 m_waitNoted.erase(o.agent.node);
                 if (!o.error.empty())
                     lastError[o.agent.node] = o.error;
@@ -182,6 +189,13 @@ namespace {
                 else
                     answered(o.agent.node, lastError);
             }
+        }
+
+        /// "asked 2300 ms ago (the deadline is 5000 ms)": an open request.
+        std::string askedText(const live::CountersOutcome& o) const
+        {
+            return "asked " + std::to_string(o.elapsed.count()) + " ms ago (the deadline is " + std::to_string(m_agents.fetch.deadline.count())
+                + " ms)";
         }
 
         void answered(const std::string& node, std::map<std::string, std::string>& lastError)
@@ -345,7 +359,7 @@ namespace {
         std::map<std::string, std::string> lastError; // node (or "prometheus") -> why its counters are missing
         // The baselines (the agents' first snapshots, the switches' first PMA sweep) come before
         // the intervals: however long they take, the first interval is a whole one.
-        bool baselines = *sampler && (*sampler)->begin(lastError);
+        bool baselines = *sampler && (*sampler)->begin(lastError, stop.flag());
         if (switchWatch) {
             switchWatch->sample(switchFailures);
             baselines = true;

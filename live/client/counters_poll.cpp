@@ -69,7 +69,14 @@ void CountersPoller::waitFor(std::vector<CountersOutcome>& outcomes, TelemetryAg
 {
     m_outcomes = &outcomes;
     m_aggregator = &aggregator;
-    m_requests.wait(until, [this] { return m_awaitedLeft == 0; });
+    const auto enough = [this] { return m_awaitedLeft == 0; };
+    if (!m_stop) {
+        m_requests.wait(until, enough);
+    } else {
+        // The requests' I/O does not wake for a signal: the flag is looked at between slices.
+        while (!m_stop->load() && m_awaitedLeft > 0 && m_requests.pending() > 0 && Clock::now() < until)
+            m_requests.wait(std::min(until, Clock::now() + kStopSlice), enough);
+    }
     m_outcomes = nullptr;
     m_aggregator = nullptr;
 }
@@ -167,11 +174,14 @@ std::vector<CountersOutcome> CountersPoller::settle(TelemetryAggregator& aggrega
     }
     const std::vector<bool> wasOpen = m_awaited;
     waitFor(outcomes, aggregator, Clock::time_point::max());
+    const Clock::time_point end = Clock::now();
     std::vector<CountersOutcome> settled;
     for (std::size_t i = 0; i < m_agents.size(); ++i) {
         if (!wasOpen[i])
             continue;
-        m_late[i] = !outcomes[i].error.empty();
+        if (outcomes[i].waiting) // stopped first
+            outcomes[i].elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(end - m_asked[i].value_or(end));
+        m_late[i] = outcomes[i].waiting || !outcomes[i].error.empty();
         settled.push_back(std::move(outcomes[i]));
     }
     return settled;

@@ -12,6 +12,7 @@
 #include "live/client/agent_client.h"
 #include "live/client/telemetry.h"
 
+#include <atomic>
 #include <chrono>
 #include <optional>
 #include <set>
@@ -56,8 +57,14 @@ public:
     std::size_t open() const;
     /// The end of the rounds: waits, asking no one, for the requests still open, each within its
     /// deadline; their answers go into `aggregator`. One outcome per agent that had a request
-    /// open, none of them `waiting`: answered (no error), or why not (refused, failed, timed out).
+    /// open: answered (no error), or why not (refused, failed, timed out); `waiting` only when
+    /// the stop flag ended the wait first.
     std::vector<CountersOutcome> settle(TelemetryAggregator& aggregator);
+
+    /// From now on a round or a settle ends within kStopSlice once `*stop` is set (Ctrl+C on a
+    /// watch whose deadline is long), its open requests reported `waiting`; nullptr: no flag.
+    void stopOn(const std::atomic<bool>* stop) { m_stop = stop; }
+    static constexpr std::chrono::milliseconds kStopSlice { 100 };
 
 private:
     /// Asks agent `i` for its counters: the compact text unless it does not offer it.
@@ -78,6 +85,7 @@ private:
     // The round wait() is in: where its answers go.
     std::vector<CountersOutcome>* m_outcomes = nullptr;
     TelemetryAggregator* m_aggregator = nullptr;
+    const std::atomic<bool>* m_stop = nullptr;
 };
 
 } // namespace railyard::live

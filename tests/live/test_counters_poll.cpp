@@ -4,7 +4,8 @@
 // against scripted agents on loopback: a current agent answers the compact text, an older one
 // refuses ?format=compact with 404 and is asked for the JSON (in the same round, and only the
 // JSON from then on), one that ignores the parameter answers JSON, an agent listed by address
-// names its node in the text, an unreachable one fails alone, and a cut compact text is refused.
+// names its node in the text, an unreachable one fails alone, and a cut compact text is refused;
+// a stop flag (Ctrl+C on `live watch`) ends a round or the last wait at once, whatever the deadline.
 #include "live/client/counters_poll.h"
 
 #include "live/common/counters_compact.h"
@@ -284,6 +285,67 @@ TEST(CountersPoll, SettleWaitsForTheOpenRequestsOnlyAndSaysHowEachEnded)
     EXPECT_EQ(late.targets().size(), 1u);
     EXPECT_EQ(poller.open(), 0u);
     EXPECT_TRUE(poller.settle(aggregator).empty()); // nothing open: at once, no outcome
+}
+
+TEST(CountersPoll, AStopFlagEndsARoundAndASettleAtOnceWhateverTheDeadline)
+{
+    const simtest::PlannedFabric fabric = simtest::planOf(kSpec);
+    Fleet fleet;
+    PromptLateHung three(fleet, std::chrono::milliseconds(100));
+    ASSERT_TRUE(three.hung.ok());
+    FetchOptions fetch;
+    fetch.deadline = std::chrono::seconds(30);
+    TelemetryAggregator aggregator(fabric.plan);
+    CountersPoller poller(fetch);
+    std::atomic<bool> stop { false };
+    poller.stopOn(&stop);
+    using Clock = CountersPoller::Clock;
+    const auto stopAfter = [&stop](std::chrono::milliseconds after) {
+        return std::thread([&stop, after] {
+            std::this_thread::sleep_for(after);
+            stop = true;
+        });
+    };
+    // Far below the hung agent's 30 s deadline, however loaded the machine.
+    constexpr auto kPrompt = std::chrono::seconds(10);
+
+    // A round that waits for every answer (the baselines of `live watch`) ends at the stop.
+    std::thread stopper = stopAfter(std::chrono::milliseconds(400));
+    auto before = Clock::now();
+    std::vector<CountersOutcome> out = poller.poll(three.agents(), aggregator);
+    auto took = Clock::now() - before;
+    stopper.join();
+    ASSERT_EQ(out.size(), 3u);
+    EXPECT_FALSE(out[0].waiting);
+    EXPECT_TRUE(out[0].error.empty()) << out[0].error;
+    EXPECT_FALSE(out[1].waiting); // 100 ms late: before the stop
+    EXPECT_TRUE(out[1].error.empty()) << out[1].error;
+    EXPECT_TRUE(out[2].waiting);
+    EXPECT_GE(out[2].elapsed, std::chrono::milliseconds(400));
+    EXPECT_GE(took, std::chrono::milliseconds(400));
+    EXPECT_LT(took, kPrompt);
+    EXPECT_EQ(poller.open(), 1u); // the request stays open within its deadline
+
+    // So does the wait at the end of the rounds, its open request reported waiting.
+    stop = false;
+    stopper = stopAfter(std::chrono::milliseconds(300));
+    before = Clock::now();
+    out = poller.settle(aggregator);
+    took = Clock::now() - before;
+    stopper.join();
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].agent.node, "node003");
+    EXPECT_TRUE(out[0].waiting);
+    EXPECT_TRUE(out[0].error.empty()) << out[0].error;
+    EXPECT_GE(out[0].elapsed, std::chrono::milliseconds(700));
+    EXPECT_GE(took, std::chrono::milliseconds(300));
+    EXPECT_LT(took, kPrompt);
+    EXPECT_EQ(poller.open(), 1u);
+
+    // A flag already set: nothing is waited for.
+    before = Clock::now();
+    EXPECT_TRUE(poller.settle(aggregator).at(0).waiting);
+    EXPECT_LT(Clock::now() - before, kPrompt);
 }
 
 } // namespace railyard::live

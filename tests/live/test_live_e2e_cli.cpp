@@ -16,10 +16,13 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -102,7 +105,8 @@ namespace {
     };
 
     /// Runs a program to its end; stdout in `out` (stderr is appended to it after a marker).
-    ProgramRun run(std::vector<std::string> argv)
+    /// `interruptAfter`: SIGINT is sent that long after the start, as Ctrl+C would.
+    ProgramRun run(std::vector<std::string> argv, std::optional<std::chrono::milliseconds> interruptAfter = std::nullopt)
     {
         int outPipe[2];
         if (::pipe2(outPipe, O_CLOEXEC) != 0)
@@ -119,12 +123,20 @@ namespace {
             ::_exit(127);
         }
         ::close(outPipe[1]);
+        std::thread interrupter;
+        if (interruptAfter && pid > 0)
+            interrupter = std::thread([pid, after = *interruptAfter] {
+                std::this_thread::sleep_for(after);
+                ::kill(pid, SIGINT); // not reaped before the join below: the pid is still the program's
+            });
         ProgramRun r;
         char buf[65536];
         ssize_t n;
         while ((n = ::read(outPipe[0], buf, sizeof buf)) > 0)
             r.out.append(buf, static_cast<std::size_t>(n));
         ::close(outPipe[0]);
+        if (interrupter.joinable())
+            interrupter.join();
         int wstatus = 0;
         ::waitpid(pid, &wstatus, 0);
         r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
@@ -382,6 +394,56 @@ TEST(LiveWatchCli, ALateLastAnswerIsWaitedForAndAHungAgentIsReported)
     EXPECT_EQ(f["code"], "NODE_UNREACHABLE");
     EXPECT_EQ(f["where"], "node002");
     EXPECT_NE(f["message"].get<std::string>().find("timed out"), std::string::npos) << f["message"];
+}
+
+TEST(LiveWatchCli, CtrlCWhileTheLastAnswersAreAwaitedEndsTheWatchAtOnce)
+{
+    if (const std::string missing = programsMissing(); !missing.empty())
+        FAIL() << "not built:" << missing;
+    // The last round's request is answered only when the test ends, long after Ctrl+C.
+    std::atomic<int> asked { 0 };
+    std::atomic<bool> released { false };
+    test::ScriptedAgent agent([&asked, &released](const std::string&) -> std::pair<int, std::string> {
+        const int n = asked++;
+        for (int waited = 0; n == 2 && !released && waited < 600; ++waited)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        PortCounters p;
+        p.device = "mlx5_0";
+        p.rail = 0;
+        const auto words = static_cast<std::uint64_t>(n) * 1'000'000'000ull;
+        p.counters["port_xmit_data"] = { words, CounterKind::Words4, 64, false };
+        p.counters["port_rcv_data"] = { words, CounterKind::Words4, 64, false };
+        return { 200, toCompactText({ "node001", 1'000'000 + n * 300, { p } }).value() };
+    });
+    ASSERT_TRUE(agent.ok());
+    const test::TempDir scratch("e2e-stop");
+    const fs::path& dir = scratch.path();
+    const fs::path spec = dir / "spec.plan.json";
+    std::ofstream(spec) << R"({ "name": "stop", "fabric": "infiniband", "nodes": 1, "node_type": "dgx-h100",
+        "link": { "generation": "NDR", "width": 4 } })";
+    const fs::path agents = dir / "agents.json";
+    std::ofstream(agents) << nlohmann::json { { "agents", nlohmann::json::array({ { { "node", "node001" }, { "url", agent.url() } } }) } };
+    // The baseline at once, rounds at 0.3 and 0.6 s; the last ends at 0.9 s and its answer is
+    // awaited (the deadline is 30 s) when Ctrl+C comes at 2 s.
+    const auto before = std::chrono::steady_clock::now();
+    const ProgramRun r = run({ RAILYARD_CLI, "live", "watch", "--plan", spec.string(), "--agents", agents.string(), "--seconds", "0.6",
+                                 "--interval-ms", "300", "--timeout-ms", "30000", "--json" },
+        std::chrono::milliseconds(2000));
+    const auto took = std::chrono::steady_clock::now() - before;
+    released = true;
+    EXPECT_LT(took, std::chrono::seconds(15)) << r.out; // not the 30 s deadline
+    EXPECT_EQ(asked.load(), 3);
+    EXPECT_EQ(r.status, 3) << r.out; // the node's last answer is missing: not complete
+    EXPECT_NE(r.out.find("waiting for the answers of 1 agents (the deadline is 30000 ms)"), std::string::npos) << r.out;
+    const nlohmann::json doc = jsonOf(r.out);
+    ASSERT_TRUE(doc.is_object()) << r.out;
+    EXPECT_EQ(doc["complete"], false);
+    EXPECT_EQ(doc["sweeps"].size(), 2u) << r.out;
+    ASSERT_EQ(doc["findings"].size(), 1u) << doc["findings"].dump(1);
+    const nlohmann::json& f = doc["findings"][0];
+    EXPECT_EQ(f["code"], "NODE_UNREACHABLE");
+    EXPECT_EQ(f["where"], "node001");
+    EXPECT_NE(f["message"].get<std::string>().find("no answer when the watch was stopped: asked "), std::string::npos) << f["message"];
 }
 
 TEST_F(LiveCheckCli, ChecksAndWatchesAreStoredInTheProjectWithTheirSeries)
