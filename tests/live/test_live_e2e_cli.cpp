@@ -274,6 +274,36 @@ namespace {
     };
     SimFabric* LiveCheckCli::s_ib = nullptr;
 
+    /// node001's answer to its request `n` (from 0): rail 0 has sent and received 10^9 words of 4
+    /// bytes more than in the one before, 300 ms later.
+    std::string nthSnapshot(int n)
+    {
+        PortCounters p;
+        p.device = "mlx5_0";
+        p.rail = 0;
+        const auto words = static_cast<std::uint64_t>(n) * 1'000'000'000ull;
+        p.counters["port_xmit_data"] = { words, CounterKind::Words4, 64, false };
+        p.counters["port_rcv_data"] = { words, CounterKind::Words4, 64, false };
+        return toCompactText({ "node001", 1'000'000 + n * 300, { p } }).value();
+    }
+
+    /// `railyard-cli live watch` over `agents`, with `options`: its plan (as many DGX H100 at
+    /// NDR 4x as there are agents) and agents.json are written to `dir`.
+    std::vector<std::string> watchArgs(const fs::path& dir, const std::vector<AgentEndpoint>& agents, const std::vector<std::string>& options)
+    {
+        const fs::path spec = dir / "spec.plan.json";
+        std::ofstream(spec) << nlohmann::json { { "name", "watch" }, { "fabric", "infiniband" }, { "nodes", agents.size() },
+            { "node_type", "dgx-h100" }, { "link", { { "generation", "NDR" }, { "width", 4 } } } };
+        nlohmann::json list = nlohmann::json::array();
+        for (const AgentEndpoint& a : agents)
+            list.push_back({ { "node", a.node }, { "url", a.url } });
+        const fs::path file = dir / "agents.json";
+        std::ofstream(file) << nlohmann::json { { "agents", list } };
+        std::vector<std::string> argv { RAILYARD_CLI, "live", "watch", "--plan", spec.string(), "--agents", file.string() };
+        argv.insert(argv.end(), options.begin(), options.end());
+        return argv;
+    }
+
 } // namespace
 
 TEST_F(LiveCheckCli, InfiniBandFaultsGiveTheirFindingsAndNothingElse)
@@ -355,27 +385,14 @@ TEST(LiveWatchCli, ALateLastAnswerIsWaitedForAndAHungAgentIsReported)
         const int n = asked++;
         if (n == 2) // the last round's request: answered after the round ended
             std::this_thread::sleep_for(std::chrono::milliseconds(900));
-        PortCounters p;
-        p.device = "mlx5_0";
-        p.rail = 0;
-        const auto words = static_cast<std::uint64_t>(n) * 1'000'000'000ull;
-        p.counters["port_xmit_data"] = { words, CounterKind::Words4, 64, false };
-        p.counters["port_rcv_data"] = { words, CounterKind::Words4, 64, false };
-        return { 200, toCompactText({ "node001", 1'000'000 + n * 300, { p } }).value() };
+        return { 200, nthSnapshot(n) };
     });
     test::NeverAnswers hung;
     ASSERT_TRUE(slow.ok());
     ASSERT_TRUE(hung.ok());
     const test::TempDir scratch("e2e-late");
-    const fs::path& dir = scratch.path();
-    const fs::path spec = dir / "spec.plan.json";
-    std::ofstream(spec) << R"({ "name": "late", "fabric": "infiniband", "nodes": 2, "node_type": "dgx-h100",
-        "link": { "generation": "NDR", "width": 4 } })";
-    const fs::path agents = dir / "agents.json";
-    std::ofstream(agents) << nlohmann::json { { "agents",
-        nlohmann::json::array({ { { "node", "node001" }, { "url", slow.url() } }, { { "node", "node002" }, { "url", hung.url() } } }) } };
-    const ProgramRun r = run({ RAILYARD_CLI, "live", "watch", "--plan", spec.string(), "--agents", agents.string(), "--seconds", "0.6",
-        "--interval-ms", "300", "--timeout-ms", "2500", "--json" });
+    const ProgramRun r = run(watchArgs(scratch.path(), { { "node001", slow.url() }, { "node002", hung.url() } },
+        { "--seconds", "0.6", "--interval-ms", "300", "--timeout-ms", "2500", "--json" }));
     EXPECT_EQ(asked.load(), 3); // the baseline and two intervals, nothing asked after the last
     EXPECT_EQ(r.status, 3) << r.out; // the hung agent: the watch is not complete
     EXPECT_NE(r.out.find("waiting for the answers of 2 agents (the deadline is 2500 ms)"), std::string::npos) << r.out;
@@ -407,27 +424,15 @@ TEST(LiveWatchCli, CtrlCWhileTheLastAnswersAreAwaitedEndsTheWatchAtOnce)
         const int n = asked++;
         for (int waited = 0; n == 2 && !released && waited < 600; ++waited)
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        PortCounters p;
-        p.device = "mlx5_0";
-        p.rail = 0;
-        const auto words = static_cast<std::uint64_t>(n) * 1'000'000'000ull;
-        p.counters["port_xmit_data"] = { words, CounterKind::Words4, 64, false };
-        p.counters["port_rcv_data"] = { words, CounterKind::Words4, 64, false };
-        return { 200, toCompactText({ "node001", 1'000'000 + n * 300, { p } }).value() };
+        return { 200, nthSnapshot(n) };
     });
     ASSERT_TRUE(agent.ok());
     const test::TempDir scratch("e2e-stop");
-    const fs::path& dir = scratch.path();
-    const fs::path spec = dir / "spec.plan.json";
-    std::ofstream(spec) << R"({ "name": "stop", "fabric": "infiniband", "nodes": 1, "node_type": "dgx-h100",
-        "link": { "generation": "NDR", "width": 4 } })";
-    const fs::path agents = dir / "agents.json";
-    std::ofstream(agents) << nlohmann::json { { "agents", nlohmann::json::array({ { { "node", "node001" }, { "url", agent.url() } } }) } };
     // The baseline at once, rounds at 0.3 and 0.6 s; the last ends at 0.9 s and its answer is
     // awaited (the deadline is 30 s) when Ctrl+C comes at 2 s.
     const auto before = std::chrono::steady_clock::now();
-    const ProgramRun r = run({ RAILYARD_CLI, "live", "watch", "--plan", spec.string(), "--agents", agents.string(), "--seconds", "0.6",
-                                 "--interval-ms", "300", "--timeout-ms", "30000", "--json" },
+    const ProgramRun r = run(watchArgs(scratch.path(), { { "node001", agent.url() } },
+                                 { "--seconds", "0.6", "--interval-ms", "300", "--timeout-ms", "30000", "--json" }),
         std::chrono::milliseconds(2000));
     const auto took = std::chrono::steady_clock::now() - before;
     released = true;
