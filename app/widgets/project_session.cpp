@@ -212,8 +212,10 @@ void ProjectSession::showRecovery(const RecoveryInfo& info)
     m_recoveryBar->show();
 }
 
-QString ProjectSession::askPlanName()
+QString ProjectSession::planNameToSave()
 {
+    if (QString name = m_controller->planName(); !name.isEmpty())
+        return name;
     QString suggestion = m_specSource;
     if (suggestion.isEmpty())
         suggestion = QString::fromStdString(m_window.controller().spec().name);
@@ -222,20 +224,20 @@ QString ProjectSession::askPlanName()
     bool ok = false;
     const QString name = QInputDialog::getText(&m_window, tr("Save plan"), tr("Name of this plan in the project:"),
         QLineEdit::Normal, suggestion, &ok);
-    return ok ? name.trimmed() : QString();
+    if (!ok || name.trimmed().isEmpty()) {
+        m_afterSave = nullptr;
+        return QString();
+    }
+    return name.trimmed();
 }
 
 bool ProjectSession::save()
 {
     if (m_controller->projectPath().isEmpty())
         return saveAs();
-    QString name = m_controller->planName();
+    const QString name = planNameToSave();
     if (name.isEmpty())
-        name = askPlanName();
-    if (name.isEmpty()) {
-        m_afterSave = nullptr;
         return false;
-    }
     m_controller->save(name, m_window.controller().spec());
     return true;
 }
@@ -251,13 +253,9 @@ bool ProjectSession::saveAs()
     }
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".railyard");
-    QString name = m_controller->planName();
+    const QString name = planNameToSave();
     if (name.isEmpty())
-        name = askPlanName();
-    if (name.isEmpty()) {
-        m_afterSave = nullptr;
         return false;
-    }
     m_controller->saveAs(path, name, m_window.controller().spec());
     return true;
 }

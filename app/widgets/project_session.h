@@ -63,7 +63,9 @@ private:
     void showSpec(const core::PlanSpec& spec);
     void showRecovery(const RecoveryInfo& info);
     void failed(const QString& message);
-    QString askPlanName();
+    /// The name the plan is saved under: its own, else the one the user gives. Empty when the
+    /// user cancelled; what was to follow the save (m_afterSave) is then dropped.
+    QString planNameToSave();
     /// Runs `then` when nothing unsaved would be lost: at once when clean, after the
     /// user chose Discard, or after the save the user chose has finished.
     void whenSaved(std::function<void()> then);

@@ -15,20 +15,27 @@
 #include "signal_wait.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMessageBox>
+#include <QPointer>
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolBar>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -52,6 +59,53 @@ QByteArray readAll(const QString& path)
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
+
+/// While alive, answers the modal dialogs that open, in order, each with the next of its answers.
+/// One more is rejected and counted as unexpected, and so is one still open 5 s after its answer
+/// (an answer that failed), so that a test fails rather than hangs in the dialog's exec().
+class ModalAnswers {
+public:
+    explicit ModalAnswers(std::vector<std::function<void(QWidget*)>> answers)
+        : m_answers(std::move(answers))
+    {
+        QObject::connect(&m_timer, &QTimer::timeout, [this] { look(); });
+        m_timer.start(20);
+    }
+    std::size_t answered() const { return m_answered; }
+    std::size_t unexpected() const { return m_unexpected; }
+
+private:
+    void look()
+    {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (!modal)
+            return;
+        if (modal == m_last) {
+            if (m_since.elapsed() > 5'000)
+                reject(modal);
+            return;
+        }
+        m_last = modal;
+        m_since.start();
+        if (m_answered < m_answers.size())
+            m_answers[m_answered++](modal);
+        else
+            reject(modal);
+    }
+    void reject(QWidget* modal)
+    {
+        ++m_unexpected;
+        if (auto* dialog = qobject_cast<QDialog*>(modal))
+            dialog->reject();
+    }
+
+    std::vector<std::function<void(QWidget*)>> m_answers;
+    std::size_t m_answered = 0;
+    std::size_t m_unexpected = 0;
+    QPointer<QWidget> m_last;
+    QElapsedTimer m_since;
+    QTimer m_timer;
+};
 
 QStringList autosaves(const QString& dir)
 {
@@ -497,6 +551,84 @@ TEST_F(ProjectTest, MainWindowSavesRevisionsTitlesAndRefusesDamagedFiles)
     EXPECT_EQ(c.projectPath(), path);
     EXPECT_EQ(w.windowTitle(), QStringLiteral("cluster[*] — window.railyard — Railyard"));
     EXPECT_TRUE(session->recent().paths().contains(path));
+}
+
+TEST_F(ProjectTest, SaveAsksForTheNameOfANewPlanAndACancelSavesNothing)
+{
+    const QString path = file(QStringLiteral("named.railyard"));
+    makeProject(path);
+    auto window = std::make_unique<app::MainWindow>(builtinCatalog());
+    app::MainWindow& w = *window;
+    app::ProjectSession* session = w.projectSession();
+    ASSERT_NE(session, nullptr);
+    app::ProjectController& c = session->controller();
+    QSignalSpy opened(&c, &ProjectController::opened);
+    session->openProject(path);
+    ASSERT_TRUE(test::waitForSignals(opened, 1, kWaitMs));
+    // An example loaded into the open project is a new plan there: it has no name yet.
+    ASSERT_TRUE(w.loadExample(QStringLiteral("dgx-h100-superpod-1su")));
+    EXPECT_TRUE(c.planName().isEmpty()) << c.planName().toStdString();
+    EXPECT_EQ(c.projectPath(), path);
+    const auto inputDialog = [](QWidget* modal) {
+        auto* dialog = qobject_cast<QInputDialog*>(modal);
+        EXPECT_NE(dialog, nullptr) << modal->metaObject()->className();
+        return dialog;
+    };
+
+    // The name cancelled: nothing is saved.
+    QSignalSpy saved(&c, &ProjectController::saved);
+    {
+        ModalAnswers answers({ [&](QWidget* modal) {
+            if (QInputDialog* dialog = inputDialog(modal))
+                dialog->reject();
+        } });
+        EXPECT_FALSE(session->save());
+        EXPECT_EQ(answers.answered(), 1u);
+        EXPECT_EQ(answers.unexpected(), 0u);
+    }
+
+    // The name given (the blanks around it dropped): the plan is saved under it, as revision 1.
+    QString suggested;
+    {
+        ModalAnswers answers({ [&](QWidget* modal) {
+            if (QInputDialog* dialog = inputDialog(modal)) {
+                suggested = dialog->textValue();
+                dialog->setTextValue(QStringLiteral("  trial  "));
+                dialog->accept();
+            }
+        } });
+        ASSERT_TRUE(session->save());
+        EXPECT_EQ(answers.answered(), 1u);
+        EXPECT_EQ(answers.unexpected(), 0u);
+    }
+    EXPECT_EQ(suggested, QStringLiteral("dgx-h100-superpod-1su"));
+    ASSERT_TRUE(test::waitForSignals(saved, 1, kWaitMs));
+    EXPECT_EQ(saved.at(0).at(0).toString(), QStringLiteral("trial"));
+    EXPECT_EQ(saved.at(0).at(1).toInt(), 1);
+
+    // Once named, Save asks nothing: revision 2.
+    auto* nodes = qobject_cast<QSpinBox*>(w.specForm()->fieldWidget(QStringLiteral("nodes")));
+    ASSERT_NE(nodes, nullptr);
+    nodes->setValue(nodes->value() - 1);
+    {
+        ModalAnswers none({});
+        ASSERT_TRUE(session->save());
+        EXPECT_EQ(none.unexpected(), 0u);
+    }
+    ASSERT_TRUE(test::waitForSignals(saved, 2, kWaitMs));
+    EXPECT_EQ(saved.at(1).at(0).toString(), QStringLiteral("trial"));
+    EXPECT_EQ(saved.at(1).at(1).toInt(), 2);
+
+    // The project holds both plans: the first untouched, the new one at its two revisions.
+    window.reset();
+    auto store = core::store::ProjectStore::open(path.toStdString());
+    ASSERT_TRUE(store) << store.error().toString();
+    auto plans = store->listPlans();
+    ASSERT_TRUE(plans) << plans.error().toString();
+    std::map<std::string, int> latest;
+    for (const core::store::PlanSummary& p : *plans)
+        latest[p.name] = p.latestRevision;
+    EXPECT_EQ(latest, (std::map<std::string, int> { { "cluster", 2 }, { "trial", 2 } }));
 }
 
 TEST_F(ProjectTest, MainWindowOffersRecoveryInAMessageBar)
