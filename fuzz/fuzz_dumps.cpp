@@ -42,23 +42,25 @@ namespace {
 constexpr const char* kTarget = "fuzz_dumps";
 constexpr const char* kUnplanned = "spare042";
 
-/// The dumps folder; the node's folder is made in it for each input.
+/// The dumps folder; the node's folder is made in it for each input. Removed at exit (not when
+/// libFuzzer is stopped: it leaves with _Exit). The path is never destroyed: a static path would
+/// be, before the handler that removes the folder runs (it is registered while the path is made).
 const fs::path& dumpsDir()
 {
-    static const fs::path dir = [] {
-        const fs::path d = fs::temp_directory_path() / ("railyard-fuzz-dumps-" + std::to_string(::getpid()));
+    static const fs::path* const dir = [] {
+        const auto* d = new fs::path(fs::temp_directory_path() / ("railyard-fuzz-dumps-" + std::to_string(::getpid())));
         std::error_code ec;
-        fs::remove_all(d, ec);
-        fs::create_directories(d, ec);
+        fs::remove_all(*d, ec);
+        fs::create_directories(*d, ec);
         if (ec)
-            fuzz::fail(kTarget, "cannot make " + d.string() + ": " + ec.message());
+            fuzz::fail(kTarget, "cannot make " + d->string() + ": " + ec.message());
         std::atexit([] {
             std::error_code ignored;
             fs::remove_all(dumpsDir(), ignored);
         });
         return d;
     }();
-    return dir;
+    return *dir;
 }
 
 /// The files of the input: "=== NAME" lines open them. Later files of the same name replace
