@@ -74,8 +74,10 @@ void CountersPoller::waitFor(std::vector<CountersOutcome>& outcomes, TelemetryAg
         m_requests.wait(until, enough);
     } else {
         // The requests' I/O does not wake for a signal: the flag is looked at between slices.
-        while (!m_stop->load() && m_awaitedLeft > 0 && m_requests.pending() > 0 && Clock::now() < until)
-            m_requests.wait(std::min(until, Clock::now() + kStopSlice), enough);
+        // What is ready is taken first, as wait() takes it, even past `until` or once stopped.
+        do
+            m_requests.wait(m_stop->load() ? Clock::now() : std::min(until, Clock::now() + kStopSlice), enough);
+        while (!m_stop->load() && m_awaitedLeft > 0 && m_requests.pending() > 0 && Clock::now() < until);
     }
     m_outcomes = nullptr;
     m_aggregator = nullptr;
